@@ -1,0 +1,21 @@
+#ifndef FOLIO_CSQLITE_SHIM_H
+#define FOLIO_CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT and SQLITE_STATIC are macros that cast integers to
+// function pointers, which Swift cannot import: expose them as functions.
+static inline sqlite3_destructor_type _folio_sqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+static inline sqlite3_destructor_type _folio_sqlite_static(void) {
+    return SQLITE_STATIC;
+}
+
+// sqlite3_db_config is variadic, which Swift cannot call: wrap the options
+// Folio uses.
+static inline int _folio_db_config_dqs(sqlite3 *db, int enable) {
+    int rc = sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, enable, (int *)0);
+    if (rc != SQLITE_OK) return rc;
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, enable, (int *)0);
+}
+#endif

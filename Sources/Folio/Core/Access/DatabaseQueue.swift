@@ -1,0 +1,233 @@
+import Foundation
+
+/// A connection to a database, with serialized access: one read or write at
+/// a time, in the order they are asked.
+///
+/// ```swift
+/// // A database file
+/// let dbQueue = try DatabaseQueue(path: "/path/to/db.sqlite")
+///
+/// // An in-memory database, for tests and previews
+/// let dbQueue = try DatabaseQueue()
+///
+/// try dbQueue.write { db in
+///     try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+///     try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: ["Arthur"])
+/// }
+/// let names = try dbQueue.read { db in
+///     try String.fetchAll(db, sql: "SELECT name FROM player")
+/// }
+/// ```
+///
+/// `DatabaseQueue` is `Sendable`: share one instance per database file in
+/// your application. The ``Database`` connection handed to the closures
+/// must not escape them.
+///
+/// Access methods are not reentrant: calling `read` or `write` from inside
+/// another access to the same queue is a programmer error that stops the
+/// program with an explicit message (use ``unsafeReentrantRead(_:)`` or
+/// ``unsafeReentrantWrite(_:)`` where reentrancy is needed).
+///
+/// ## Topics
+/// - ``init(path:configuration:)``
+/// - ``init(named:configuration:)``
+/// - ``read(_:)-3ov1k``
+/// - ``write(_:)``
+/// - ``inDatabase(_:)``
+public final class DatabaseQueue: DatabaseWriter {
+    let writer: SerializedDatabase
+
+    /// The configuration of the connection.
+    public var configuration: Configuration { writer.configuration }
+
+    /// The path of the database file, or the URI of an in-memory database.
+    public var path: String { writer.path }
+
+    /// Opens a database file, creating it if needed (unless the
+    /// configuration is read-only).
+    ///
+    /// - Parameters:
+    ///   - path: The path of the database file.
+    ///   - configuration: The connection options.
+    /// - Throws: A ``DatabaseError`` when the file can not be opened.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue")
+    }
+
+    /// Opens an in-memory database.
+    ///
+    /// Unnamed databases are private to the queue. Named databases are
+    /// shared by all queues opened with the same name, as long as one of
+    /// them is open.
+    ///
+    /// ```swift
+    /// let dbQueue = try DatabaseQueue()
+    /// let shared1 = try DatabaseQueue(named: "cache")
+    /// let shared2 = try DatabaseQueue(named: "cache") // same database
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: A name, or nil for a private database.
+    ///   - configuration: The connection options.
+    /// - Throws: A ``DatabaseError``.
+    public init(named name: String? = nil, configuration: Configuration = Configuration()) throws {
+        let path: String
+        if let name {
+            let encoded = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
+            path = "file:\(encoded)?mode=memory&cache=shared"
+        } else {
+            path = ":memory:"
+        }
+        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue")
+    }
+
+    /// Closes the connection. Later accesses throw a ``DatabaseError``.
+    ///
+    /// - Throws: A ``DatabaseError``.
+    public func close() throws {
+        writer.close()
+    }
+
+    /// Interrupts the statement that runs, which fails with
+    /// `SQLITE_INTERRUPT`. Safe to call from any thread.
+    public func interrupt() {
+        writer.interrupt()
+    }
+
+    /// Runs a function with the connection, outside of any transaction,
+    /// and waits for its result.
+    ///
+    /// ```swift
+    /// try dbQueue.inDatabase { db in
+    ///     try db.execute(sql: "PRAGMA user_version = 2")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, or a ``DatabaseError``.
+    public func inDatabase<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.sync(updates)
+    }
+
+    /// Runs a function that reads, in read-only mode and in a transaction,
+    /// and waits for its result.
+    ///
+    /// - Parameter value: A function that reads.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, or a ``DatabaseError``
+    ///   (`SQLITE_READONLY` when the function writes).
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        try writer.sync { db in try db.isolatedRead(value) }
+    }
+
+    /// Runs a function that reads, without blocking the current task.
+    ///
+    /// - Parameter value: A function that reads.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, a ``DatabaseError``, or
+    ///   `CancellationError`.
+    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.execute { db in try db.isolatedRead(value) }
+    }
+
+    /// Runs a function that reads, without waiting for it.
+    ///
+    /// - Parameter value: A function that receives the connection in
+    ///   read-only mode, or an error.
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        writer.async { db in
+            do {
+                _ = try db.checkOpen()
+                try db.isolatedRead { db in value(.success(db)) }
+            } catch {
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Runs a function with the connection, without read-only mode nor
+    /// transaction.
+    ///
+    /// - Parameter value: A function.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, or a ``DatabaseError``.
+    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try writer.sync(value)
+    }
+
+    /// Like ``unsafeRead(_:)``, but may be called from inside another
+    /// access to this queue.
+    ///
+    /// - Parameter value: A function.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, or a ``DatabaseError``.
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try writer.reentrantSync(value)
+    }
+
+    /// Runs a function that writes, outside of any transaction.
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, or a ``DatabaseError``.
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.sync(updates)
+    }
+
+    /// Runs a function that writes, outside of any transaction (a queue
+    /// has no concurrent reads to wait for).
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, or a ``DatabaseError``.
+    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.sync(updates)
+    }
+
+    /// Runs a function that writes, outside of any transaction, without
+    /// waiting for it.
+    ///
+    /// - Parameter updates: A function that writes.
+    public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
+        writer.async(updates)
+    }
+
+    /// Runs a function that writes, allowing calls from inside another
+    /// access to this queue.
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, or a ``DatabaseError``.
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.reentrantSync(updates)
+    }
+
+    /// Runs a function that writes in a transaction, without blocking the
+    /// current task.
+    ///
+    /// ```swift
+    /// try await dbQueue.write { db in
+    ///     try db.execute(sql: "DELETE FROM player")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, a ``DatabaseError``, or
+    ///   `CancellationError`.
+    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.execute { db in try db.inTransactionReturning(updates) }
+    }
+
+    /// Runs a function that writes, outside of any transaction, without
+    /// blocking the current task.
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, a ``DatabaseError``, or
+    ///   `CancellationError`.
+    public func writeWithoutTransaction<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.execute(updates)
+    }
+}

@@ -1,0 +1,176 @@
+import CSQLite
+
+// Integers are stored as SQLite INTEGER. Reading converts INTEGER and REAL
+// values; a value out of the range of the target type fails the conversion
+// (it never wraps), and so do TEXT and BLOB values.
+
+extension FixedWidthInteger {
+    /// Converts a database value, refusing values out of range.
+    @inlinable
+    static func _fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
+        switch dbValue.storage {
+        case .int64(let int64):
+            return Self(exactly: int64)
+        case .double(let double):
+            guard double.isFinite else { return nil }
+            return Self(exactly: double.rounded(.towardZero))
+        default:
+            return nil
+        }
+    }
+
+    /// Reads a statement column, refusing values out of range.
+    @inlinable
+    init?(_sqliteStatement sqliteStatement: SQLiteStatement, index: CInt) {
+        switch sqlite3_column_type(sqliteStatement, index) {
+        case SQLITE_INTEGER:
+            guard let value = Self(exactly: sqlite3_column_int64(sqliteStatement, index)) else { return nil }
+            self = value
+        case SQLITE_FLOAT:
+            let double = sqlite3_column_double(sqliteStatement, index)
+            guard double.isFinite, let value = Self(exactly: double.rounded(.towardZero)) else { return nil }
+            self = value
+        default:
+            return nil
+        }
+    }
+}
+
+extension Int: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite INTEGER.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
+    /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Int? { _fromDatabaseValue(dbValue) }
+    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+}
+
+extension Int8: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite INTEGER.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
+    /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Int8? { _fromDatabaseValue(dbValue) }
+    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+}
+
+extension Int16: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite INTEGER.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
+    /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Int16? { _fromDatabaseValue(dbValue) }
+    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+}
+
+extension Int32: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite INTEGER.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
+    /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Int32? { _fromDatabaseValue(dbValue) }
+    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+}
+
+extension Int64: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite INTEGER.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(self)) }
+    /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Int64? { _fromDatabaseValue(dbValue) }
+    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+}
+
+extension UInt: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite INTEGER.
+    ///
+    /// - Precondition: the value fits in `Int64` (SQLite integers are signed
+    ///   64-bit); storing a larger value is a programmer error.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(_int64ForStorage(self))) }
+    /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> UInt? { _fromDatabaseValue(dbValue) }
+    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+}
+
+extension UInt8: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite INTEGER.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
+    /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> UInt8? { _fromDatabaseValue(dbValue) }
+    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+}
+
+extension UInt16: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite INTEGER.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
+    /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> UInt16? { _fromDatabaseValue(dbValue) }
+    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+}
+
+extension UInt32: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite INTEGER.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
+    /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> UInt32? { _fromDatabaseValue(dbValue) }
+    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+}
+
+extension UInt64: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite INTEGER.
+    ///
+    /// - Precondition: the value fits in `Int64` (SQLite integers are signed
+    ///   64-bit); storing a larger value is a programmer error.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(_int64ForStorage(self))) }
+    /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> UInt64? { _fromDatabaseValue(dbValue) }
+    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+}
+
+/// Converts an unsigned integer for storage, trapping with a clear message
+/// when it does not fit the signed 64-bit SQLite integer.
+func _int64ForStorage<T: UnsignedInteger>(_ value: T) -> Int64 {
+    guard let int64 = Int64(exactly: value) else {
+        preconditionFailure("\(T.self) value \(value) does not fit in an SQLite INTEGER (signed 64-bit)")
+    }
+    return int64
+}
+
+extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
+    /// `true` is stored as 1, `false` as 0.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(self ? 1 : 0)) }
+
+    /// Converts a numeric value: zero is false, anything else is true.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Bool? {
+        switch dbValue.storage {
+        case .int64(let int64): return int64 != 0
+        case .double(let double): return double != 0
+        default: return nil
+        }
+    }
+
+    /// Reads a numeric column: zero is false, anything else is true.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        switch sqlite3_column_type(sqliteStatement, index) {
+        case SQLITE_INTEGER: self = sqlite3_column_int64(sqliteStatement, index) != 0
+        case SQLITE_FLOAT: self = sqlite3_column_double(sqliteStatement, index) != 0
+        default: return nil
+        }
+    }
+}

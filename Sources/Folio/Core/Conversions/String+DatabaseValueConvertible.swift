@@ -1,0 +1,68 @@
+import CSQLite
+import Foundation
+
+extension String: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as SQLite TEXT.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .string(self)) }
+
+    /// Converts a TEXT value.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> String? {
+        if case .string(let string) = dbValue.storage { return string }
+        return nil
+    }
+
+    /// Reads a TEXT column.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        guard sqlite3_column_type(sqliteStatement, index) == SQLITE_TEXT else { return nil }
+        self.init(_uncheckedSQLiteStatement: sqliteStatement, index: index)
+    }
+
+    /// Reads the text of a column without checking its type.
+    @inlinable
+    init(_uncheckedSQLiteStatement sqliteStatement: SQLiteStatement, index: CInt) {
+        let count = Int(sqlite3_column_bytes(sqliteStatement, index))
+        guard let bytes = sqlite3_column_text(sqliteStatement, index), count > 0 else {
+            self = ""
+            return
+        }
+        self = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+}
+
+extension Data: DatabaseValueConvertible, StatementColumnConvertible {
+    /// The value as an SQLite BLOB.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .blob(self)) }
+
+    /// Converts a BLOB value, or the UTF-8 bytes of a TEXT value.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Data? {
+        switch dbValue.storage {
+        case .blob(let data): return data
+        case .string(let string): return Data(string.utf8)
+        default: return nil
+        }
+    }
+
+    /// Reads a BLOB column, or the UTF-8 bytes of a TEXT column.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        switch sqlite3_column_type(sqliteStatement, index) {
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
+            if let bytes = sqlite3_column_blob(sqliteStatement, index), count > 0 {
+                self.init(bytes: bytes, count: count)
+            } else {
+                self.init()
+            }
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
+            if let bytes = sqlite3_column_text(sqliteStatement, index), count > 0 {
+                self.init(bytes: bytes, count: count)
+            } else {
+                self.init()
+            }
+        default:
+            return nil
+        }
+    }
+}

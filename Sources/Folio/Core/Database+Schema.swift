@@ -1,0 +1,363 @@
+import CSQLite
+
+// Schema introspection. Results are cached per connection and dropped
+// whenever `PRAGMA schema_version` changes, whoever changed the schema.
+
+extension Database {
+    /// Returns the schema version, which SQLite increments on each schema
+    /// change. See <https://www.sqlite.org/pragma.html#pragma_schema_version>.
+    ///
+    /// - Returns: The schema version.
+    /// - Throws: A ``DatabaseError``.
+    public func schemaVersion() throws -> Int32 {
+        try Int32.fetchOne(self, sql: "PRAGMA schema_version") ?? 0
+    }
+
+    /// Drops the cached schema information.
+    public func clearSchemaCache() {
+        schemaCache = SchemaCache()
+    }
+
+    /// Makes sure the schema cache matches the current schema version.
+    private func validateSchemaCache() throws {
+        let version = try schemaVersion()
+        if schemaCache.schemaVersion != version {
+            schemaCache = SchemaCache()
+            schemaCache.schemaVersion = version
+        }
+    }
+
+    private func cacheKey(_ name: String, _ schemaName: String?) -> String {
+        (schemaName.map { $0.lowercased() + "." } ?? "") + name.lowercased()
+    }
+
+    private func schemaPrefix(_ schemaName: String?) -> String {
+        schemaName.map { $0.quotedDatabaseIdentifier + "." } ?? ""
+    }
+
+    private func masterTables(_ schemaName: String?) -> [String] {
+        if let schemaName {
+            return schemaName.lowercased() == "temp"
+                ? ["sqlite_temp_master"]
+                : ["\(schemaName.quotedDatabaseIdentifier).sqlite_master"]
+        }
+        return ["sqlite_temp_master", "sqlite_master"]
+    }
+
+    private func schemaObjectExists(type: String, name: String, schemaName: String?) throws -> Bool {
+        for master in masterTables(schemaName) {
+            let sql = "SELECT 1 FROM \(master) WHERE type = ? AND name = ? COLLATE NOCASE"
+            if try Row.fetchOne(self, sql: sql, arguments: [type, name]) != nil {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Returns whether a table exists (case-insensitive).
+    ///
+    /// ```swift
+    /// if try db.tableExists("player") { ... }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: A table name.
+    ///   - schemaName: A schema name (`main`, `temp`, an attached
+    ///     database), or nil to look everywhere.
+    /// - Returns: Whether the table exists.
+    /// - Throws: A ``DatabaseError``.
+    public func tableExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        if Database.isSQLiteInternalTable(name) && (name.lowercased() == "sqlite_master" || name.lowercased() == "sqlite_temp_master") {
+            return true
+        }
+        return try schemaObjectExists(type: "table", name: name, schemaName: schemaName)
+    }
+
+    /// Returns whether a view exists (case-insensitive).
+    ///
+    /// - Parameters:
+    ///   - name: A view name.
+    ///   - schemaName: A schema name, or nil to look everywhere.
+    /// - Returns: Whether the view exists.
+    /// - Throws: A ``DatabaseError``.
+    public func viewExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        try schemaObjectExists(type: "view", name: name, schemaName: schemaName)
+    }
+
+    /// Returns whether a trigger exists (case-insensitive).
+    ///
+    /// - Parameters:
+    ///   - name: A trigger name.
+    ///   - schemaName: A schema name, or nil to look everywhere.
+    /// - Returns: Whether the trigger exists.
+    /// - Throws: A ``DatabaseError``.
+    public func triggerExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        try schemaObjectExists(type: "trigger", name: name, schemaName: schemaName)
+    }
+
+    /// Returns whether an index exists (case-insensitive).
+    ///
+    /// - Parameters:
+    ///   - name: An index name.
+    ///   - schemaName: A schema name, or nil to look everywhere.
+    /// - Returns: Whether the index exists.
+    /// - Throws: A ``DatabaseError``.
+    public func indexExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        try schemaObjectExists(type: "index", name: name, schemaName: schemaName)
+    }
+
+    /// Returns whether a table is internal to SQLite (`sqlite_...`).
+    ///
+    /// - Parameter tableName: A table name.
+    /// - Returns: Whether the table is internal.
+    public static func isSQLiteInternalTable(_ tableName: String) -> Bool {
+        tableName.lowercased().hasPrefix("sqlite_")
+    }
+
+    /// Returns whether a table is internal to Folio (or GRDB), such as the
+    /// `grdb_migrations` table.
+    ///
+    /// - Parameter tableName: A table name.
+    /// - Returns: Whether the table is internal.
+    public static func isGRDBInternalTable(_ tableName: String) -> Bool {
+        tableName.lowercased().hasPrefix("grdb_")
+    }
+
+    /// Throws "no such table" unless the table or view exists.
+    private func checkTableExists(_ tableName: String, in schemaName: String?) throws {
+        guard try tableExists(tableName, in: schemaName) || viewExists(tableName, in: schemaName) else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
+        }
+    }
+
+    /// Returns the columns of a table or view, in order.
+    ///
+    /// ```swift
+    /// let columns = try db.columns(in: "player")
+    /// columns.map(\.name) // ["id", "name", "score"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tableName: A table or view name.
+    ///   - schemaName: A schema name, or nil.
+    /// - Returns: The columns, generated columns included and hidden
+    ///   virtual-table columns left out.
+    /// - Throws: A ``DatabaseError`` when the table does not exist.
+    public func columns(in tableName: String, in schemaName: String? = nil) throws -> [ColumnInfo] {
+        try validateSchemaCache()
+        let key = cacheKey(tableName, schemaName)
+        if let columns = schemaCache.columns[key] { return columns }
+        let rows = try Row.fetchAll(self, sql: "PRAGMA \(schemaPrefix(schemaName))table_xinfo(\(tableName.quotedDatabaseIdentifier))")
+        guard !rows.isEmpty else {
+            try checkTableExists(tableName, in: schemaName)
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
+        }
+        let columns = try rows.compactMap { row -> ColumnInfo? in
+            let hidden: Int = try row.decode(forColumn: "hidden")
+            if hidden == 1 { return nil }
+            return try ColumnInfo(
+                name: row.decode(forColumn: "name"),
+                type: row.decode(String?.self, forColumn: "type") ?? "",
+                isNotNull: row.decode(forColumn: "notnull"),
+                defaultValueSQL: row.decode(forColumn: "dflt_value"),
+                primaryKeyIndex: row.decode(forColumn: "pk"),
+                hidden: hidden)
+        }
+        schemaCache.columns[key] = columns
+        return columns
+    }
+
+    /// Returns the primary key of a table.
+    ///
+    /// ```swift
+    /// try db.primaryKey("player").columns      // ["id"]
+    /// try db.primaryKey("membership").columns  // ["playerId", "teamId"]
+    /// try db.primaryKey("event").columns       // ["rowid"] (no explicit primary key)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tableName: A table name.
+    ///   - schemaName: A schema name, or nil.
+    /// - Returns: The primary key.
+    /// - Throws: A ``DatabaseError`` when the table does not exist.
+    public func primaryKey(_ tableName: String, in schemaName: String? = nil) throws -> PrimaryKeyInfo {
+        let columns = try self.columns(in: tableName, in: schemaName)
+        let key = cacheKey(tableName, schemaName)
+        if let primaryKey = schemaCache.primaryKeys[key] { return primaryKey }
+        let pkColumns = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
+        let hasRowID = try tableHasRowID(tableName, in: schemaName)
+        let primaryKey: PrimaryKeyInfo
+        if pkColumns.isEmpty {
+            primaryKey = hasRowID
+                ? .hiddenRowID
+                : PrimaryKeyInfo(columns: [], rowIDColumn: nil, tableHasRowID: false)
+        } else if hasRowID, pkColumns.count == 1, pkColumns[0].type.uppercased() == "INTEGER" {
+            primaryKey = PrimaryKeyInfo(columns: [pkColumns[0].name], rowIDColumn: pkColumns[0].name, tableHasRowID: true)
+        } else {
+            primaryKey = PrimaryKeyInfo(columns: pkColumns.map(\.name), rowIDColumn: nil, tableHasRowID: hasRowID)
+        }
+        schemaCache.primaryKeys[key] = primaryKey
+        return primaryKey
+    }
+
+    /// Whether a table has a rowid (is not a WITHOUT ROWID table, nor a view).
+    private func tableHasRowID(_ tableName: String, in schemaName: String?) throws -> Bool {
+        let row = try Row.fetchOne(
+            self,
+            sql: "SELECT type, wr FROM pragma_table_list WHERE name = ? COLLATE NOCASE AND (? IS NULL OR schema = ? COLLATE NOCASE)",
+            arguments: [tableName, schemaName, schemaName])
+        guard let row else { return true }
+        let type: String = try row.decode(forColumn: "type")
+        let withoutRowID: Bool = try row.decode(forColumn: "wr")
+        return type == "table" || type == "virtual" ? !withoutRowID : false
+    }
+
+    /// Returns the indexes of a table.
+    ///
+    /// ```swift
+    /// let indexes = try db.indexes(on: "book")
+    /// indexes[0].columns  // ["authorId"]
+    /// indexes[0].isUnique // false
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tableName: A table name.
+    ///   - schemaName: A schema name, or nil.
+    /// - Returns: The indexes, sorted by name.
+    /// - Throws: A ``DatabaseError`` when the table does not exist.
+    public func indexes(on tableName: String, in schemaName: String? = nil) throws -> [IndexInfo] {
+        _ = try columns(in: tableName, in: schemaName) // checks existence, validates the cache
+        let key = cacheKey(tableName, schemaName)
+        if let indexes = schemaCache.indexes[key] { return indexes }
+        let prefix = schemaPrefix(schemaName)
+        var indexes: [IndexInfo] = []
+        for row in try Row.fetchAll(self, sql: "PRAGMA \(prefix)index_list(\(tableName.quotedDatabaseIdentifier))") {
+            let name: String = try row.decode(forColumn: "name")
+            let infoRows = try Row.fetchAll(self, sql: "PRAGMA \(prefix)index_info(\(name.quotedDatabaseIdentifier))")
+            let columns = try infoRows
+                .sorted { try $0.decode(Int.self, forColumn: "seqno") < $1.decode(Int.self, forColumn: "seqno") }
+                .compactMap { try $0.decode(String?.self, forColumn: "name") }
+            try indexes.append(IndexInfo(
+                name: name,
+                columns: columns,
+                isUnique: row.decode(forColumn: "unique"),
+                origin: IndexInfo.Origin(rawValue: row.decode(forColumn: "origin")) ?? .createIndex,
+                isPartial: row.decode(forColumn: "partial"),
+                hasExpressions: columns.count != infoRows.count))
+        }
+        indexes.sort { $0.name < $1.name }
+        schemaCache.indexes[key] = indexes
+        return indexes
+    }
+
+    /// Returns whether some columns uniquely identify a row: they contain
+    /// the primary key, or the columns of a unique index (partial indexes
+    /// do not count). Column names are case-insensitive.
+    ///
+    /// ```swift
+    /// try db.table("player", hasUniqueKey: ["email"]) // true with a unique index on email
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tableName: A table name.
+    ///   - uniqueKey: Column names.
+    /// - Returns: Whether the columns are a unique key.
+    /// - Throws: A ``DatabaseError`` when the table does not exist.
+    public func table(_ tableName: String, hasUniqueKey uniqueKey: some Sequence<String>) throws -> Bool {
+        let columns = Set(uniqueKey.map { $0.lowercased() })
+        let primaryKey = try self.primaryKey(tableName)
+        if !primaryKey.columns.isEmpty, Set(primaryKey.columns.map { $0.lowercased() }).isSubset(of: columns) {
+            return true
+        }
+        return try indexes(on: tableName).contains { index in
+            index.isUnique && !index.isPartial && !index.hasExpressions
+                && Set(index.columns.map { $0.lowercased() }).isSubset(of: columns)
+        }
+    }
+
+    /// Returns the foreign keys of a table.
+    ///
+    /// ```swift
+    /// let foreignKeys = try db.foreignKeys(on: "book")
+    /// foreignKeys[0].destinationTable // "author"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tableName: A table name.
+    ///   - schemaName: A schema name, or nil.
+    /// - Returns: The foreign keys, by id. Referenced columns left implicit
+    ///   in the schema are resolved to the primary key of the destination.
+    /// - Throws: A ``DatabaseError`` when the table does not exist.
+    public func foreignKeys(on tableName: String, in schemaName: String? = nil) throws -> [ForeignKeyInfo] {
+        _ = try columns(in: tableName, in: schemaName)
+        let key = cacheKey(tableName, schemaName)
+        if let foreignKeys = schemaCache.foreignKeys[key] { return foreignKeys }
+        let rows = try Row.fetchAll(self, sql: "PRAGMA \(schemaPrefix(schemaName))foreign_key_list(\(tableName.quotedDatabaseIdentifier))")
+        var grouped: [Int: (table: String, pairs: [(seq: Int, from: String, to: String?)])] = [:]
+        for row in rows {
+            let id: Int = try row.decode(forColumn: "id")
+            let table: String = try row.decode(forColumn: "table")
+            let pair = try (seq: row.decode(Int.self, forColumn: "seq"), from: row.decode(String.self, forColumn: "from"), to: row.decode(String?.self, forColumn: "to"))
+            grouped[id, default: (table, [])].pairs.append(pair)
+        }
+        var foreignKeys: [ForeignKeyInfo] = []
+        for id in grouped.keys.sorted() {
+            let (table, pairs) = grouped[id]!
+            let sortedPairs = pairs.sorted { $0.seq < $1.seq }
+            var destinations = sortedPairs.map(\.to)
+            if destinations.contains(where: { $0 == nil }) {
+                let destinationKey = try primaryKey(table, in: schemaName).columns
+                destinations = destinationKey.map { Optional($0) }
+            }
+            let mapping = zip(sortedPairs, destinations).map { pair, destination in
+                ForeignKeyInfo.Mapping(origin: pair.from, destination: destination ?? "rowid")
+            }
+            foreignKeys.append(ForeignKeyInfo(id: id, destinationTable: table, mapping: mapping))
+        }
+        schemaCache.foreignKeys[key] = foreignKeys
+        return foreignKeys
+    }
+
+    /// Returns the rows that violate foreign keys.
+    ///
+    /// - Parameter tableName: A table to check, or nil for all tables.
+    /// - Returns: The violations.
+    /// - Throws: A ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/pragma.html#pragma_foreign_key_check>.
+    public func foreignKeyViolations(in tableName: String? = nil) throws -> [ForeignKeyViolation] {
+        let sql = tableName.map { "PRAGMA foreign_key_check(\($0.quotedDatabaseIdentifier))" } ?? "PRAGMA foreign_key_check"
+        return try Row.fetchAll(self, sql: sql).map { row in
+            let originTable: String = try row.decode(forColumn: "table")
+            let foreignKeyId: Int = try row.decode(forColumn: "fkid")
+            let foreignKey = try? foreignKeys(on: originTable).first { $0.id == foreignKeyId }
+            return try ForeignKeyViolation(
+                originTable: originTable,
+                originRowID: row.decode(forColumn: "rowid"),
+                destinationTable: row.decode(forColumn: "parent"),
+                foreignKeyId: foreignKeyId,
+                foreignKey: foreignKey)
+        }
+    }
+
+    /// Throws when some rows violate foreign keys.
+    ///
+    /// ```swift
+    /// try db.checkForeignKeys()
+    /// // SQLite error 19: FOREIGN KEY constraint violation - from
+    /// // book(authorId) to author(id), in rowid 12
+    /// ```
+    ///
+    /// - Parameter tableName: A table to check, or nil for all tables.
+    /// - Throws: A ``DatabaseError`` with the code
+    ///   `SQLITE_CONSTRAINT_FOREIGNKEY` that describes the first violation.
+    public func checkForeignKeys(in tableName: String? = nil) throws {
+        let violations = try foreignKeyViolations(in: tableName)
+        guard let first = violations.first else { return }
+        var message = first.description
+        if violations.count > 1 {
+            message += " (and \(violations.count - 1) more violation\(violations.count > 2 ? "s" : ""))"
+        }
+        throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY, message: message)
+    }
+}

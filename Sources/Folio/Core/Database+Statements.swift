@@ -1,0 +1,237 @@
+import CSQLite
+import Foundation
+
+extension Database {
+    /// The maximum number of statements kept in the statement cache.
+    static let statementCacheCapacity = 512
+
+    /// Compiles one SQL statement.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player WHERE id = ?")
+    /// let row = try Row.fetchOne(statement, arguments: [1])
+    /// ```
+    ///
+    /// - Parameter sql: One SQL statement. A trailing semicolon and
+    ///   comments are allowed.
+    /// - Returns: A prepared statement.
+    /// - Throws: A ``DatabaseError`` on invalid SQL, or when the string
+    ///   contains more than one statement.
+    ///   See <https://www.sqlite.org/c3ref/prepare.html>.
+    public func makeStatement(sql: String) throws -> Statement {
+        try prepareSingleStatement(sql: sql, persistent: false)
+    }
+
+    /// Compiles one SQL statement built from an ``SQL`` literal, and binds
+    /// its arguments.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(literal: "SELECT * FROM player WHERE id = \(id)")
+    /// ```
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Returns: A prepared statement, with its arguments set.
+    /// - Throws: A ``DatabaseError``.
+    public func makeStatement(literal sqlLiteral: SQL) throws -> Statement {
+        let (sql, arguments) = try sqlLiteral.build(self)
+        let statement = try makeStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return statement
+    }
+
+    /// Returns a prepared statement from the connection's cache, compiling
+    /// it on first use.
+    ///
+    /// Reusing statements saves the cost of SQL compilation: use it for SQL
+    /// that runs many times.
+    ///
+    /// ```swift
+    /// for name in names {
+    ///     let statement = try db.cachedStatement(sql: "INSERT INTO player (name) VALUES (?)")
+    ///     try statement.execute(arguments: [name])
+    /// }
+    /// ```
+    ///
+    /// - Parameter sql: One SQL statement.
+    /// - Returns: A prepared statement, reset.
+    /// - Throws: A ``DatabaseError`` on invalid SQL.
+    public func cachedStatement(sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            // A statement iterated by a cursor can not be reused: give a
+            // fresh one instead of breaking the cursor.
+            if statement.isReusable {
+                statement.reset()
+                return statement
+            }
+            return try prepareSingleStatement(sql: sql, persistent: false)
+        }
+        let statement = try prepareSingleStatement(sql: sql, persistent: true)
+        cache(statement, forSQL: sql)
+        return statement
+    }
+
+    /// Returns a cached statement built from an ``SQL`` literal, with its
+    /// arguments set.
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Returns: A prepared statement.
+    /// - Throws: A ``DatabaseError``.
+    public func cachedStatement(literal sqlLiteral: SQL) throws -> Statement {
+        let (sql, arguments) = try sqlLiteral.build(self)
+        let statement = try cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return statement
+    }
+
+    private func cache(_ statement: Statement, forSQL sql: String) {
+        if statementCache.count >= Database.statementCacheCapacity {
+            statementCache.removeAll(keepingCapacity: true)
+        }
+        statementCache[sql] = statement
+    }
+
+    /// Removes all statements from the cache, releasing their memory.
+    func clearStatementCache() {
+        statementCache.removeAll()
+    }
+
+    /// Runs one or several SQL statements, separated by semicolons.
+    ///
+    /// ```swift
+    /// try db.execute(sql: """
+    ///     CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+    ///     INSERT INTO player (name) VALUES (?);
+    ///     INSERT INTO player (name) VALUES (?);
+    ///     """, arguments: ["Arthur", "Barbara"])
+    /// ```
+    ///
+    /// Positional arguments are consumed in order by the statements; named
+    /// arguments are shared by all statements.
+    ///
+    /// - Parameters:
+    ///   - sql: SQL statements.
+    ///   - arguments: Statement arguments.
+    /// - Throws: A ``DatabaseError`` on invalid SQL, on arguments that do
+    ///   not fit, or when a statement fails.
+    public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        // Fast path: SQL that already ran as a single statement.
+        if let statement = statementCache[sql], statement.isReusable {
+            try statement.execute(arguments: arguments)
+            return
+        }
+        try executeStatements(sql: sql, arguments: arguments)
+    }
+
+    /// Runs SQL built from an ``SQL`` literal, whose interpolated values
+    /// are bound as arguments (never pasted into the SQL text).
+    ///
+    /// ```swift
+    /// try db.execute(literal: "INSERT INTO player (name, score) VALUES (\(name), \(score))")
+    /// ```
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Throws: A ``DatabaseError``.
+    public func execute(literal sqlLiteral: SQL) throws {
+        let (sql, arguments) = try sqlLiteral.build(self)
+        try execute(sql: sql, arguments: arguments)
+    }
+
+    private func executeStatements(sql: String, arguments: StatementArguments) throws {
+        let connection = try checkOpen()
+        var values = arguments.values[...]
+        var usedNames = Set<String>()
+        var statementCount = 0
+        try sql.utf8CString.withUnsafeBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { return }
+            var current = start
+            while current.pointee != 0 {
+                var sqliteStatement: SQLiteStatement?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v3(connection, current, -1, 0, &sqliteStatement, &tail)
+                let statementSQL = Database.text(from: current, to: tail)
+                guard code == SQLITE_OK else {
+                    throw DatabaseError.lastError(connection, code: code, sql: statementSQL)
+                }
+                guard let sqliteStatement, let tail else { break } // only comments left
+                current = tail
+                statementCount += 1
+                let statement = Statement(database: self, sqliteStatement: sqliteStatement, sql: statementSQL)
+                try statement.consumeArguments(&values, named: arguments.namedValues, allArguments: arguments)
+                usedNames.formUnion(statement.parameterNames.compactMap { $0 })
+                while try statement.step() { }
+                // Cache a lone statement, so that running it again is cheap.
+                if statementCount == 1, Database.isBlank(tail) {
+                    cache(statement, forSQL: sql)
+                }
+            }
+        }
+        if !values.isEmpty {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "wrong number of statement arguments: \(arguments.values.count) given, \(arguments.values.count - values.count) expected",
+                sql: sql)
+        }
+        let unknown = arguments.namedValues.keys.filter { !usedNames.contains($0) }.sorted()
+        if !unknown.isEmpty {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "unknown statement argument\(unknown.count > 1 ? "s" : ""): \(unknown.joined(separator: ", "))",
+                sql: sql)
+        }
+    }
+
+    private func prepareSingleStatement(sql: String, persistent: Bool) throws -> Statement {
+        let connection = try checkOpen()
+        return try sql.utf8CString.withUnsafeBufferPointer { buffer in
+            let start = buffer.baseAddress!
+            var sqliteStatement: SQLiteStatement?
+            var tail: UnsafePointer<CChar>?
+            let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+            let code = sqlite3_prepare_v3(connection, start, -1, flags, &sqliteStatement, &tail)
+            guard code == SQLITE_OK else {
+                throw DatabaseError.lastError(connection, code: code, sql: sql)
+            }
+            guard let sqliteStatement else {
+                throw DatabaseError(resultCode: .SQLITE_ERROR, message: "empty statement", sql: sql)
+            }
+            let statement = Statement(
+                database: self,
+                sqliteStatement: sqliteStatement,
+                sql: Database.text(from: start, to: tail))
+            if let tail, !Database.isBlank(tail) {
+                // Comments and white space are fine; another statement is not.
+                var extra: SQLiteStatement?
+                let extraCode = sqlite3_prepare_v3(connection, tail, -1, 0, &extra, nil)
+                if extra != nil || extraCode != SQLITE_OK {
+                    sqlite3_finalize(extra)
+                    throw DatabaseError(
+                        resultCode: .SQLITE_MISUSE,
+                        message: "multiple statements found. To execute multiple statements, use Database.execute(sql:) instead.",
+                        sql: sql)
+                }
+            }
+            return statement
+        }
+    }
+
+    /// The trimmed text between two pointers in a C string.
+    private static func text(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>?) -> String {
+        let count = end.map { start.distance(to: $0) } ?? strlen(start)
+        let text = start.withMemoryRebound(to: UInt8.self, capacity: count) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
+    }
+
+    /// Whether a C string holds only white space and semicolons.
+    private static func isBlank(_ pointer: UnsafePointer<CChar>) -> Bool {
+        var p = pointer
+        while p.pointee != 0 {
+            switch UInt8(bitPattern: p.pointee) {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x3B: p += 1
+            default: return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,167 @@
+import CSQLite
+
+extension Database {
+    /// The kinds of SQLite transactions.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public enum TransactionKind: String, Sendable {
+        /// `BEGIN DEFERRED`: locks are taken on first read or write.
+        case deferred = "DEFERRED"
+        /// `BEGIN IMMEDIATE`: the write lock is taken at once.
+        case immediate = "IMMEDIATE"
+        /// `BEGIN EXCLUSIVE`: no other connection may read or write.
+        case exclusive = "EXCLUSIVE"
+    }
+
+    /// How a transaction or savepoint ends.
+    public enum TransactionCompletion: Sendable {
+        /// Keep the changes.
+        case commit
+        /// Undo the changes.
+        case rollback
+    }
+
+    /// Opens a transaction. Prefer ``inTransaction(_:_:)``, which always
+    /// ends the transaction.
+    ///
+    /// - Parameter kind: The kind of transaction, or nil for the
+    ///   configuration's ``Configuration/defaultTransactionKind``.
+    /// - Throws: A ``DatabaseError``, for example when a transaction is
+    ///   already open.
+    public func beginTransaction(_ kind: TransactionKind? = nil) throws {
+        let kind = kind ?? configuration.defaultTransactionKind
+        try execute(sql: "BEGIN \(kind.rawValue) TRANSACTION")
+    }
+
+    /// Commits the current transaction.
+    ///
+    /// - Throws: A ``DatabaseError``, for example when deferred foreign
+    ///   keys are violated. The transaction is then still open.
+    public func commit() throws {
+        try execute(sql: "COMMIT TRANSACTION")
+    }
+
+    /// Rolls back the current transaction, if any.
+    ///
+    /// - Throws: A ``DatabaseError``.
+    public func rollback() throws {
+        // SQLite may have rolled back already (on some errors it does).
+        guard isInsideTransaction else { return }
+        try execute(sql: "ROLLBACK TRANSACTION")
+    }
+
+    /// Runs operations in a transaction: it commits when they return
+    /// `.commit`, and rolls back when they return `.rollback` or throw.
+    ///
+    /// ```swift
+    /// try db.inTransaction {
+    ///     try db.execute(sql: "INSERT INTO credit ...")
+    ///     try db.execute(sql: "INSERT INTO debit ...")
+    ///     return .commit
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of transaction, or nil for the configuration's
+    ///     ``Configuration/defaultTransactionKind``.
+    ///   - operations: The work to do.
+    /// - Throws: The error of `operations`, or a ``DatabaseError``.
+    public func inTransaction(
+        _ kind: TransactionKind? = nil,
+        _ operations: () throws -> TransactionCompletion) throws
+    {
+        try beginTransaction(kind)
+        let completion: TransactionCompletion
+        do {
+            completion = try operations()
+        } catch {
+            try? rollback()
+            throw error
+        }
+        switch completion {
+        case .commit:
+            do {
+                try commit()
+            } catch {
+                try? rollback()
+                throw error
+            }
+        case .rollback:
+            try rollback()
+        }
+    }
+
+    /// Runs operations in a savepoint, which can nest inside a transaction
+    /// and other savepoints. Rolling back a savepoint undoes its own changes
+    /// only; the enclosing transaction goes on.
+    ///
+    /// Outside of any transaction, the savepoint is a transaction.
+    ///
+    /// ```swift
+    /// try db.inTransaction {
+    ///     try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+    ///     try db.inSavepoint {
+    ///         try db.execute(sql: "INSERT INTO player (name) VALUES ('Barbara')")
+    ///         return .rollback // Barbara is not inserted, Arthur is
+    ///     }
+    ///     return .commit
+    /// }
+    /// ```
+    ///
+    /// - Parameter operations: The work to do.
+    /// - Throws: The error of `operations`, or a ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/lang_savepoint.html>.
+    public func inSavepoint(_ operations: () throws -> TransactionCompletion) throws {
+        guard isInsideTransaction else {
+            try inTransaction(nil, operations)
+            return
+        }
+        let name = "folio\(savepointDepth)"
+        try execute(sql: "SAVEPOINT \(name)")
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let completion: TransactionCompletion
+        do {
+            completion = try operations()
+        } catch {
+            if isInsideTransaction {
+                try? execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+                try? execute(sql: "RELEASE SAVEPOINT \(name)")
+            }
+            throw error
+        }
+        switch completion {
+        case .commit:
+            try execute(sql: "RELEASE SAVEPOINT \(name)")
+        case .rollback:
+            try execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+            try execute(sql: "RELEASE SAVEPOINT \(name)")
+        }
+    }
+
+    /// Runs a function during which the database refuses writes
+    /// (`PRAGMA query_only`).
+    ///
+    /// ```swift
+    /// try db.readOnly {
+    ///     try db.execute(sql: "DELETE FROM player") // throws SQLITE_READONLY
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: A function that reads.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, or a ``DatabaseError``.
+    public func readOnly<T>(_ value: () throws -> T) throws -> T {
+        if configuration.readonly || isQueryOnly {
+            return try value()
+        }
+        try execute(sql: "PRAGMA query_only = 1")
+        isQueryOnly = true
+        defer {
+            try? execute(sql: "PRAGMA query_only = 0")
+            isQueryOnly = false
+        }
+        return try value()
+    }
+}

@@ -1,0 +1,228 @@
+import CSQLite
+import Foundation
+
+/// A connection to an SQLite database.
+///
+/// You do not create `Database` instances: a ``DatabaseQueue`` (or a pool)
+/// opens the connection and lends it to the closures you give to its access
+/// methods:
+///
+/// ```swift
+/// let dbQueue = try DatabaseQueue(path: "/path/to/db.sqlite")
+/// try dbQueue.write { db in
+///     try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: ["Arthur"])
+///     let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+/// }
+/// ```
+///
+/// A `Database` is not thread-safe and must not escape the closure that
+/// receives it: statements, rows and cursors that come from it are only
+/// valid inside that closure.
+///
+/// See <https://www.sqlite.org/c3ref/sqlite3.html>.
+///
+/// ## Topics
+/// - ``execute(sql:arguments:)``
+/// - ``execute(literal:)``
+/// - ``makeStatement(sql:)``
+/// - ``cachedStatement(sql:)``
+/// - ``inTransaction(_:_:)``
+/// - ``inSavepoint(_:)``
+/// - ``add(function:)``
+/// - ``add(collation:)``
+/// - ``trace(options:_:)``
+public final class Database {
+    /// The raw SQLite connection, for calls to the C API. Nil once closed.
+    public private(set) var sqliteConnection: SQLiteConnection?
+
+    /// The configuration of the connection.
+    public let configuration: Configuration
+
+    /// A description of the connection, such as "Folio.DatabaseQueue".
+    public let description: String
+
+    /// The path of the database file, or ":memory:"-like names.
+    let path: String
+
+    /// Statements cached by SQL text.
+    var statementCache: [String: Statement] = [:]
+
+    /// Schema information, valid for one schema version.
+    var schemaCache = SchemaCache()
+
+    /// Incremented each time a database access closure returns, so that
+    /// cursors can refuse to run outside of their closure.
+    var accessGeneration = 0
+
+    /// The function that receives trace events.
+    var traceHandler: ((TraceEvent) -> Void)?
+
+    /// The retained box of the busy callback, if any.
+    var busyCallbackBox: Unmanaged<BusyCallbackBox>?
+
+    /// The number of nested savepoints opened by ``inSavepoint(_:)``.
+    var savepointDepth = 0
+
+    /// Whether ``readOnly(_:)`` has set `PRAGMA query_only`.
+    var isQueryOnly = false
+
+    /// Opens a connection.
+    ///
+    /// - Parameters:
+    ///   - path: A file path, or ":memory:", or an SQLite URI.
+    ///   - description: A description for error messages.
+    ///   - configuration: The connection options.
+    init(path: String, description: String, configuration: Configuration) throws {
+        self.path = path
+        self.description = description
+        self.configuration = configuration
+
+        var flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        // Folio serializes access to each connection itself.
+        flags |= SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        var connection: SQLiteConnection?
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let error = DatabaseError.lastError(connection, code: code)
+            sqlite3_close_v2(connection)
+            throw DatabaseError(
+                resultCode: error.extendedResultCode,
+                message: "could not open database at \(path): \(error.message ?? "unknown error")")
+        }
+        sqliteConnection = connection
+        do {
+            try setUp()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    private func setUp() throws {
+        guard let connection = sqliteConnection else { return }
+        sqlite3_extended_result_codes(connection, 1)
+        if !configuration.acceptsDoubleQuotedStringLiterals {
+            _ = _folio_db_config_dqs(connection, 0)
+        }
+        setUpBusyMode()
+        for collation in DatabaseCollation.builtIn {
+            add(collation: collation)
+        }
+        try execute(sql: configuration.foreignKeysEnabled ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
+        if case .wal = configuration.journalMode, !configuration.readonly {
+            try setWALMode()
+        }
+        for setup in configuration.setups {
+            try setup(self)
+        }
+    }
+
+    private func setUpBusyMode() {
+        guard let connection = sqliteConnection else { return }
+        switch configuration.busyMode {
+        case .immediateError:
+            break
+        case .timeout(let seconds):
+            sqlite3_busy_timeout(connection, CInt(min(Double(CInt.max), max(0, seconds * 1000))))
+        case .callback(let callback):
+            let box = Unmanaged.passRetained(BusyCallbackBox(callback))
+            busyCallbackBox = box
+            sqlite3_busy_handler(connection, { context, attempts in
+                let box = Unmanaged<BusyCallbackBox>.fromOpaque(context!).takeUnretainedValue()
+                return box.callback(Int(attempts)) ? 1 : 0
+            }, box.toOpaque())
+        }
+    }
+
+    /// Turns WAL mode on, and checks that SQLite did.
+    func setWALMode() throws {
+        let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "could not activate WAL mode at \(path): journal mode is \(mode ?? "unknown")")
+        }
+    }
+
+    /// Closes the connection. Cached statements are finalized first.
+    func close() {
+        guard let connection = sqliteConnection else { return }
+        statementCache.removeAll()
+        sqlite3_close_v2(connection)
+        sqliteConnection = nil
+        busyCallbackBox?.release()
+        busyCallbackBox = nil
+    }
+
+    /// Marks the end of a database access closure: cursors created during
+    /// the closure become unusable.
+    func endAccess() {
+        accessGeneration &+= 1
+    }
+
+    /// Throws when the connection was closed.
+    func checkOpen() throws -> SQLiteConnection {
+        guard let sqliteConnection else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "connection is closed: \(description)")
+        }
+        return sqliteConnection
+    }
+
+    // MARK: - Connection state
+
+    /// The rowid of the most recent successful INSERT.
+    ///
+    /// ```swift
+    /// try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+    /// let id = db.lastInsertedRowID
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/last_insert_rowid.html>.
+    public var lastInsertedRowID: Int64 {
+        sqliteConnection.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
+    /// The number of rows changed by the most recent INSERT, UPDATE or
+    /// DELETE. See <https://www.sqlite.org/c3ref/changes.html>.
+    public var changesCount: Int {
+        sqliteConnection.map { Int(sqlite3_changes64($0)) } ?? 0
+    }
+
+    /// The number of rows changed since the connection opened.
+    /// See <https://www.sqlite.org/c3ref/total_changes.html>.
+    public var totalChangesCount: Int {
+        sqliteConnection.map { Int(sqlite3_total_changes64($0)) } ?? 0
+    }
+
+    /// Whether a transaction is open.
+    /// See <https://www.sqlite.org/c3ref/get_autocommit.html>.
+    public var isInsideTransaction: Bool {
+        sqliteConnection.map { sqlite3_get_autocommit($0) == 0 } ?? false
+    }
+
+    /// Interrupts the statement that runs, if any: it fails with
+    /// `SQLITE_INTERRUPT`. This is the only method that may be called from
+    /// another thread. See <https://www.sqlite.org/c3ref/interrupt.html>.
+    public func interrupt() {
+        if let sqliteConnection {
+            sqlite3_interrupt(sqliteConnection)
+        }
+    }
+}
+
+/// A database connection is used by one thread at a time, inside the
+/// closures of a database queue or pool: it is not Sendable.
+@available(*, unavailable)
+extension Database: Sendable { }
+
+/// Holds a busy callback for the C API.
+final class BusyCallbackBox {
+    let callback: @Sendable (Int) -> Bool
+    init(_ callback: @escaping @Sendable (Int) -> Bool) {
+        self.callback = callback
+    }
+}

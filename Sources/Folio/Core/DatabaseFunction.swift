@@ -1,0 +1,312 @@
+import CSQLite
+import Foundation
+
+/// A custom SQL function, written in Swift.
+///
+/// ```swift
+/// let reverse = DatabaseFunction("reverse", argumentCount: 1, pure: true) { values in
+///     guard let string = String.fromDatabaseValue(values[0]) else { return nil }
+///     return String(string.reversed())
+/// }
+/// db.add(function: reverse)
+/// let name = try String.fetchOne(db, sql: "SELECT reverse('foo')") // "oof"
+/// ```
+///
+/// Aggregate functions adopt ``DatabaseAggregate``:
+///
+/// ```swift
+/// struct MySum: DatabaseAggregate {
+///     var sum: Int = 0
+///     mutating func step(_ values: [DatabaseValue]) throws {
+///         sum += Int.fromDatabaseValue(values[0]) ?? 0
+///     }
+///     func finalize() throws -> (any DatabaseValueConvertible)? { sum }
+/// }
+/// db.add(function: DatabaseFunction("mysum", argumentCount: 1, aggregate: MySum.self))
+/// ```
+///
+/// An error thrown by the function makes the SQL statement fail with a
+/// ``DatabaseError`` carrying its description.
+///
+/// See <https://www.sqlite.org/c3ref/create_function.html>.
+public final class DatabaseFunction: Hashable, Sendable {
+    /// The name of the function in SQL.
+    public let name: String
+
+    /// The number of arguments, or nil for any number.
+    let argumentCount: Int32?
+
+    /// Whether the function always returns the same result for the same
+    /// arguments (`SQLITE_DETERMINISTIC`).
+    let isPure: Bool
+
+    let kind: Kind
+
+    enum Kind: Sendable {
+        case function(@Sendable ([DatabaseValue]) throws -> (any DatabaseValueConvertible)?)
+        case aggregate(@Sendable () -> any DatabaseAggregate)
+    }
+
+    /// Creates a scalar function.
+    ///
+    /// - Parameters:
+    ///   - name: The name of the function in SQL.
+    ///   - argumentCount: The number of arguments, or nil for any number.
+    ///   - pure: Whether the function is deterministic, so that SQLite can
+    ///     use it in indexes and optimize calls. Default: false.
+    ///   - function: The implementation, which receives the arguments and
+    ///     returns a value, or nil for NULL.
+    public init(
+        _ name: String,
+        argumentCount: Int32? = nil,
+        pure: Bool = false,
+        function: @escaping @Sendable ([DatabaseValue]) throws -> (any DatabaseValueConvertible)?)
+    {
+        self.name = name
+        self.argumentCount = argumentCount
+        self.isPure = pure
+        self.kind = .function(function)
+    }
+
+    /// Creates an aggregate function.
+    ///
+    /// - Parameters:
+    ///   - name: The name of the function in SQL.
+    ///   - argumentCount: The number of arguments, or nil for any number.
+    ///   - pure: Whether the function is deterministic.
+    ///   - aggregate: The type that computes the aggregate; a new value is
+    ///     created for each group.
+    public init<Aggregate: DatabaseAggregate>(
+        _ name: String,
+        argumentCount: Int32? = nil,
+        pure: Bool = false,
+        aggregate: Aggregate.Type)
+    {
+        self.name = name
+        self.argumentCount = argumentCount
+        self.isPure = pure
+        let factory = AggregateFactory(type: aggregate)
+        self.kind = .aggregate { factory.type.init() }
+    }
+
+    /// Functions are identified by name (case-insensitive) and argument count.
+    public static func == (lhs: DatabaseFunction, rhs: DatabaseFunction) -> Bool {
+        lhs.name.lowercased() == rhs.name.lowercased() && lhs.argumentCount == rhs.argumentCount
+    }
+
+    /// Hashes the name and argument count.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name.lowercased())
+        hasher.combine(argumentCount)
+    }
+
+    var encoding: CInt {
+        SQLITE_UTF8 | (isPure ? SQLITE_DETERMINISTIC : 0)
+    }
+}
+
+/// The implementation of an aggregate SQL function.
+///
+/// A new value is created for each group of rows; ``step(_:)`` receives
+/// the arguments of each row, and ``finalize()`` returns the result.
+public protocol DatabaseAggregate {
+    /// Creates an empty aggregate.
+    init()
+
+    /// Accumulates the arguments of one row.
+    ///
+    /// - Parameter dbValues: The arguments.
+    /// - Throws: An error that makes the statement fail.
+    mutating func step(_ dbValues: [DatabaseValue]) throws
+
+    /// Returns the result, or nil for NULL.
+    ///
+    /// - Throws: An error that makes the statement fail.
+    func finalize() throws -> (any DatabaseValueConvertible)?
+}
+
+extension Database {
+    /// Adds a custom SQL function, or replaces one with the same name and
+    /// argument count.
+    ///
+    /// - Parameter function: A function.
+    ///
+    /// See <https://www.sqlite.org/c3ref/create_function.html>.
+    public func add(function: DatabaseFunction) {
+        guard let sqliteConnection else { return }
+        let box = Unmanaged.passRetained(FunctionBox(function)).toOpaque()
+        let destroy: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
+            if let pointer { Unmanaged<FunctionBox>.fromOpaque(pointer).release() }
+        }
+        switch function.kind {
+        case .function:
+            sqlite3_create_function_v2(
+                sqliteConnection, function.name, function.argumentCount ?? -1, function.encoding, box,
+                { context, argc, argv in
+                    let box = Unmanaged<FunctionBox>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue()
+                    guard case let .function(body) = box.function.kind else { return }
+                    do {
+                        let result = try body(DatabaseFunction.arguments(argc, argv))
+                        DatabaseFunction.setResult(result?.databaseValue ?? .null, context: context)
+                    } catch {
+                        DatabaseFunction.setError(error, context: context)
+                    }
+                }, nil, nil, destroy)
+        case .aggregate:
+            sqlite3_create_function_v2(
+                sqliteConnection, function.name, function.argumentCount ?? -1, function.encoding, box, nil,
+                { context, argc, argv in
+                    guard let state = DatabaseFunction.aggregateState(context, create: true) else {
+                        sqlite3_result_error_nomem(context)
+                        return
+                    }
+                    do {
+                        try state.aggregate.step(DatabaseFunction.arguments(argc, argv))
+                    } catch {
+                        state.failure = error
+                    }
+                },
+                { context in
+                    // No state when the aggregate saw no row.
+                    let state = DatabaseFunction.aggregateState(context, create: true)
+                    defer { DatabaseFunction.releaseAggregateState(context) }
+                    guard let state else {
+                        sqlite3_result_error_nomem(context)
+                        return
+                    }
+                    if let failure = state.failure {
+                        DatabaseFunction.setError(failure, context: context)
+                        return
+                    }
+                    do {
+                        let result = try state.aggregate.finalize()
+                        DatabaseFunction.setResult(result?.databaseValue ?? .null, context: context)
+                    } catch {
+                        DatabaseFunction.setError(error, context: context)
+                    }
+                }, destroy)
+        }
+    }
+
+    /// Removes a custom SQL function.
+    ///
+    /// - Parameter function: A function added with ``add(function:)``.
+    public func remove(function: DatabaseFunction) {
+        guard let sqliteConnection else { return }
+        sqlite3_create_function_v2(
+            sqliteConnection, function.name, function.argumentCount ?? -1, function.encoding,
+            nil, nil, nil, nil, nil)
+    }
+}
+
+/// Carries an aggregate type into a Sendable closure.
+///
+/// `@unchecked Sendable`: a metatype is immutable, and the aggregate values
+/// it creates live in one SQLite aggregate context, used by one connection
+/// at a time.
+struct AggregateFactory: @unchecked Sendable {
+    let type: any DatabaseAggregate.Type
+}
+
+/// Keeps a function alive while SQLite may call it.
+final class FunctionBox {
+    let function: DatabaseFunction
+    init(_ function: DatabaseFunction) { self.function = function }
+}
+
+/// The state of one aggregate computation.
+final class AggregateState {
+    var aggregate: any DatabaseAggregate
+    var failure: (any Error)?
+    init(_ aggregate: any DatabaseAggregate) { self.aggregate = aggregate }
+}
+
+extension DatabaseFunction {
+    static func arguments(_ argc: CInt, _ argv: UnsafeMutablePointer<OpaquePointer?>?) -> [DatabaseValue] {
+        (0..<Int(argc)).map { index in
+            DatabaseValue(sqliteValue: argv![index]!)
+        }
+    }
+
+    static func setResult(_ value: DatabaseValue, context: OpaquePointer?) {
+        switch value.storage {
+        case .null:
+            sqlite3_result_null(context)
+        case .int64(let int64):
+            sqlite3_result_int64(context, int64)
+        case .double(let double):
+            sqlite3_result_double(context, double)
+        case .string(let string):
+            sqlite3_result_text(context, string, -1, _folio_sqlite_transient())
+        case .blob(let data):
+            data.withUnsafeBytes { buffer in
+                if let base = buffer.baseAddress, buffer.count > 0 {
+                    sqlite3_result_blob(context, base, CInt(buffer.count), _folio_sqlite_transient())
+                } else {
+                    sqlite3_result_zeroblob(context, 0)
+                }
+            }
+        }
+    }
+
+    static func setError(_ error: any Error, context: OpaquePointer?) {
+        if let error = error as? DatabaseError {
+            sqlite3_result_error(context, error.message ?? "\(error)", -1)
+            sqlite3_result_error_code(context, error.extendedResultCode.rawValue)
+        } else {
+            sqlite3_result_error(context, "\(error)", -1)
+        }
+    }
+
+    /// The aggregate state stored in SQLite's aggregate context.
+    static func aggregateState(_ context: OpaquePointer?, create: Bool) -> AggregateState? {
+        let size = create ? CInt(MemoryLayout<UnsafeMutableRawPointer?>.size) : 0
+        guard let raw = sqlite3_aggregate_context(context, size) else { return nil }
+        let slot = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        if let existing = slot.pointee {
+            return Unmanaged<AggregateState>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let box = Unmanaged<FunctionBox>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue()
+        guard case let .aggregate(make) = box.function.kind else { return nil }
+        let state = AggregateState(make())
+        slot.pointee = Unmanaged.passRetained(state).toOpaque()
+        return state
+    }
+
+    static func releaseAggregateState(_ context: OpaquePointer?) {
+        guard let raw = sqlite3_aggregate_context(context, 0) else { return }
+        let slot = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        if let existing = slot.pointee {
+            Unmanaged<AggregateState>.fromOpaque(existing).release()
+            slot.pointee = nil
+        }
+    }
+}
+
+extension DatabaseValue {
+    /// Reads an SQLite function argument.
+    init(sqliteValue: OpaquePointer) {
+        switch sqlite3_value_type(sqliteValue) {
+        case SQLITE_NULL:
+            self = .null
+        case SQLITE_INTEGER:
+            self.init(storage: .int64(sqlite3_value_int64(sqliteValue)))
+        case SQLITE_FLOAT:
+            self.init(storage: .double(sqlite3_value_double(sqliteValue)))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_value_bytes(sqliteValue))
+            if let text = sqlite3_value_text(sqliteValue), count > 0 {
+                self.init(storage: .string(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
+            } else {
+                self.init(storage: .string(""))
+            }
+        default:
+            let count = Int(sqlite3_value_bytes(sqliteValue))
+            if let bytes = sqlite3_value_blob(sqliteValue), count > 0 {
+                self.init(storage: .blob(Data(bytes: bytes, count: count)))
+            } else {
+                self.init(storage: .blob(Data()))
+            }
+        }
+    }
+}

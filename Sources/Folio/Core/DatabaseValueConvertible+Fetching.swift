@@ -1,0 +1,407 @@
+// Fetching values from the leftmost column of queries.
+//
+// Two families: any DatabaseValueConvertible type goes through
+// DatabaseValue; types that also adopt StatementColumnConvertible read
+// SQLite columns directly.
+
+extension DatabaseValueConvertible {
+    /// Returns a cursor of the values of the leftmost column of a statement.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: A cursor of values.
+    /// - Throws: A ``DatabaseError``; the cursor throws a
+    ///   ``RowDecodingError`` when a value does not convert (NULL included:
+    ///   fetch an optional type for nullable columns).
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> DatabaseValueCursor<Self> {
+        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
+        return try DatabaseValueCursor(statement: statement)
+    }
+
+    /// Returns the values of the leftmost column of a statement.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: An array of values.
+    /// - Throws: A ``DatabaseError``, or a ``RowDecodingError`` when a value
+    ///   does not convert.
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments))
+    }
+
+    /// Returns the distinct values of the leftmost column of a statement.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: A set of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> where Self: Hashable {
+        try Set(fetchCursor(statement, arguments: arguments))
+    }
+
+    /// Returns the value of the leftmost column of the first row, or nil
+    /// when there is no row or the value is NULL.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: A value, or nil.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
+        let cursor = try Optional<Self>.fetchCursor(statement, arguments: arguments)
+        return try cursor.next() ?? nil
+    }
+
+    /// Returns a cursor of the values of the leftmost column of an SQL query.
+    ///
+    /// ```swift
+    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: A cursor of values.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> DatabaseValueCursor<Self> {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns the values of the leftmost column of an SQL query.
+    ///
+    /// ```swift
+    /// let ids = try Int64.fetchAll(db, sql: "SELECT id FROM player")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: An array of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns the distinct values of the leftmost column of an SQL query.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: A set of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self> where Self: Hashable {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns the value of the leftmost column of the first row of an SQL
+    /// query, or nil when there is no row or the value is NULL.
+    ///
+    /// ```swift
+    /// let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! // Int
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: A value, or nil.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns a cursor of the values of the leftmost column of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A cursor of values.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> DatabaseValueCursor<Self> {
+        try DatabaseValueCursor(statement: request.makePreparedRequest(db, forSingleResult: false).statement)
+    }
+
+    /// Returns the values of the leftmost column of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: An array of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
+        try Array(fetchCursor(db, request))
+    }
+
+    /// Returns the distinct values of the leftmost column of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A set of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> where Self: Hashable {
+        try Set(fetchCursor(db, request))
+    }
+
+    /// Returns the value of the leftmost column of the first row of a
+    /// request, or nil when there is no row or the value is NULL.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A value, or nil.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
+        let statement = try request.makePreparedRequest(db, forSingleResult: true).statement
+        return try fetchOne(statement)
+    }
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible {
+    /// Returns a cursor of the values of the request.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A cursor of values.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchCursor(_ db: Database) throws -> DatabaseValueCursor<RowDecoder> {
+        try RowDecoder.fetchCursor(db, self)
+    }
+
+    /// Returns the values of the request.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: An array of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public func fetchAll(_ db: Database) throws -> [RowDecoder] {
+        try RowDecoder.fetchAll(db, self)
+    }
+
+    /// Returns the distinct values of the request.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A set of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+        try RowDecoder.fetchSet(db, self)
+    }
+
+    /// Returns the first value of the request, or nil.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A value, or nil.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public func fetchOne(_ db: Database) throws -> RowDecoder? {
+        try RowDecoder.fetchOne(db, self)
+    }
+}
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible {
+    /// Returns a cursor of the values of the leftmost column of a statement.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: A cursor of values.
+    /// - Throws: A ``DatabaseError``; the cursor throws a
+    ///   ``RowDecodingError`` when a value does not convert (NULL included:
+    ///   fetch an optional type for nullable columns).
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> FastDatabaseValueCursor<Self> {
+        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
+        return try FastDatabaseValueCursor(statement: statement)
+    }
+
+    /// Returns the values of the leftmost column of a statement.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: An array of values.
+    /// - Throws: A ``DatabaseError``, or a ``RowDecodingError`` when a value
+    ///   does not convert.
+    @inlinable
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments))
+    }
+
+    /// Returns the distinct values of the leftmost column of a statement.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: A set of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> where Self: Hashable {
+        try Set(fetchCursor(statement, arguments: arguments))
+    }
+
+    /// Returns the value of the leftmost column of the first row, or nil
+    /// when there is no row or the value is NULL.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: A value, or nil.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
+        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
+        guard statement.columnCount > 0 else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
+        }
+        let cursor = RowCursor(statement: statement)
+        guard let row = try cursor.next() else { return nil }
+        return try row._fastDecodeOptional(Self.self, atUncheckedIndex: 0)
+    }
+
+    /// Returns a cursor of the values of the leftmost column of an SQL query.
+    ///
+    /// ```swift
+    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: A cursor of values.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> FastDatabaseValueCursor<Self> {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns the values of the leftmost column of an SQL query.
+    ///
+    /// ```swift
+    /// let ids = try Int64.fetchAll(db, sql: "SELECT id FROM player")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: An array of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns the distinct values of the leftmost column of an SQL query.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: A set of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self> where Self: Hashable {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns the value of the leftmost column of the first row of an SQL
+    /// query, or nil when there is no row or the value is NULL.
+    ///
+    /// ```swift
+    /// let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! // Int
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: A value, or nil.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns a cursor of the values of the leftmost column of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A cursor of values.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> FastDatabaseValueCursor<Self> {
+        try FastDatabaseValueCursor(statement: request.makePreparedRequest(db, forSingleResult: false).statement)
+    }
+
+    /// Returns the values of the leftmost column of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: An array of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
+    public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
+        try Array(fetchCursor(db, request))
+    }
+
+    /// Returns the distinct values of the leftmost column of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A set of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> where Self: Hashable {
+        try Set(fetchCursor(db, request))
+    }
+
+    /// Returns the value of the leftmost column of the first row of a
+    /// request, or nil when there is no row or the value is NULL.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A value, or nil.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
+        let statement = try request.makePreparedRequest(db, forSingleResult: true).statement
+        return try fetchOne(statement)
+    }
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible {
+    /// Returns a cursor of the values of the request.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A cursor of values.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchCursor(_ db: Database) throws -> FastDatabaseValueCursor<RowDecoder> {
+        try RowDecoder.fetchCursor(db, self)
+    }
+
+    /// Returns the values of the request.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: An array of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public func fetchAll(_ db: Database) throws -> [RowDecoder] {
+        try RowDecoder.fetchAll(db, self)
+    }
+
+    /// Returns the distinct values of the request.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A set of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+        try RowDecoder.fetchSet(db, self)
+    }
+
+    /// Returns the first value of the request, or nil.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A value, or nil.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public func fetchOne(_ db: Database) throws -> RowDecoder? {
+        try RowDecoder.fetchOne(db, self)
+    }
+}

@@ -1,0 +1,75 @@
+/// A type that can be stored in a database column and read back.
+///
+/// Conforming types convert to and from ``DatabaseValue``:
+///
+/// ```swift
+/// struct Email: DatabaseValueConvertible {
+///     var rawValue: String
+///     var databaseValue: DatabaseValue { rawValue.databaseValue }
+///     static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Email? {
+///         String.fromDatabaseValue(dbValue).map(Email.init(rawValue:))
+///     }
+/// }
+///
+/// let emails = try Email.fetchAll(db, sql: "SELECT email FROM player")
+/// ```
+///
+/// Standard types conform already: `Bool`, all integer types, `Double`,
+/// `Float`, `String`, `Data`, `Date`, `UUID`, `URL`, `Decimal`, `Optional`,
+/// and `RawRepresentable` enums whose raw value conforms.
+///
+/// ## Topics
+/// - ``databaseValue``
+/// - ``fromDatabaseValue(_:)``
+/// - ``fromMissingColumn()``
+public protocol DatabaseValueConvertible {
+    /// The value stored in the database.
+    var databaseValue: DatabaseValue { get }
+
+    /// Returns a value built from a database value, or nil when the
+    /// conversion fails.
+    ///
+    /// - Parameter dbValue: A database value.
+    /// - Returns: The converted value, or nil.
+    static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self?
+
+    /// Returns the value used for a column that a row does not contain, or
+    /// nil when a missing column is an error (the default).
+    ///
+    /// - Returns: The value for a missing column, or nil.
+    static func fromMissingColumn() -> Self?
+}
+
+extension DatabaseValueConvertible {
+    /// By default a missing column is an error.
+    public static func fromMissingColumn() -> Self? { nil }
+}
+
+/// A type that reads its values straight from SQLite statement columns,
+/// without going through ``DatabaseValue``.
+///
+/// This is the fast path for the standard types (`Int`, `Double`,
+/// `String`...). Conforming types are decoded with no intermediate boxing:
+///
+/// ```swift
+/// struct Score: DatabaseValueConvertible, StatementColumnConvertible {
+///     var value: Int64
+///     init?(sqliteStatement: SQLiteStatement, index: CInt) {
+///         value = sqlite3_column_int64(sqliteStatement, index)
+///     }
+///     ...
+/// }
+/// ```
+///
+/// See <https://www.sqlite.org/c3ref/column_blob.html>.
+public protocol StatementColumnConvertible {
+    /// Reads the value of a statement column that is not NULL.
+    ///
+    /// The column is guaranteed not NULL when this is called.
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: The column index, starting at 0.
+    /// - Returns: nil when the column can not be converted.
+    init?(sqliteStatement: SQLiteStatement, index: CInt)
+}

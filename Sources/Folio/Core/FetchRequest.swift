@@ -1,0 +1,79 @@
+/// A request that fetches values of type `RowDecoder` (rows, values, or
+/// records).
+///
+/// ``SQLRequest`` and the query interface requests adopt it:
+///
+/// ```swift
+/// let request: SQLRequest<String> = "SELECT name FROM player"
+/// let names = try request.fetchAll(db)
+/// ```
+public protocol FetchRequest<RowDecoder> {
+    /// The type of fetched values.
+    associatedtype RowDecoder
+
+    /// Returns a prepared statement, arguments set, ready to run.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - singleResult: A hint that one row only is needed, so that the
+    ///     request can add `LIMIT 1`.
+    /// - Returns: A prepared request.
+    /// - Throws: A ``DatabaseError``.
+    func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest
+
+    /// Returns the number of rows the request would fetch.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: The number of rows.
+    /// - Throws: A ``DatabaseError``.
+    func fetchCount(_ db: Database) throws -> Int
+}
+
+extension FetchRequest {
+    /// Returns a prepared statement, arguments set, ready to run.
+    ///
+    /// ```swift
+    /// let statement = try request.makePreparedRequest(db).statement
+    /// print(statement.sql)
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A prepared request.
+    /// - Throws: A ``DatabaseError``.
+    public func makePreparedRequest(_ db: Database) throws -> PreparedRequest {
+        try makePreparedRequest(db, forSingleResult: false)
+    }
+
+    /// Returns whether the request fetches no row.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: Whether there is no row.
+    /// - Throws: A ``DatabaseError``.
+    public func isEmpty(_ db: Database) throws -> Bool {
+        try fetchCount(db) == 0
+    }
+}
+
+/// A request ready to run: a prepared statement and what else is needed to
+/// fetch its results.
+public struct PreparedRequest {
+    /// The prepared statement, with its arguments set.
+    public var statement: Statement
+
+    /// Work done after the rows are fetched, such as the fetching of
+    /// associated records.
+    var supplementaryFetch: ((Database, [Row]) throws -> Void)?
+
+    /// Creates a prepared request.
+    ///
+    /// - Parameter statement: A prepared statement, arguments set.
+    public init(statement: Statement) {
+        self.statement = statement
+        self.supplementaryFetch = nil
+    }
+
+    init(statement: Statement, supplementaryFetch: ((Database, [Row]) throws -> Void)?) {
+        self.statement = statement
+        self.supplementaryFetch = supplementaryFetch
+    }
+}

@@ -1,0 +1,250 @@
+import CSQLite
+
+// Reading values from a row: subscripts (a decoding failure is a programmer
+// error) and throwing `decode` methods.
+//
+// The generic entry points are @inlinable: it allows specialization for
+// the requested type in client code, so that reading an Int from a live row
+// compiles down to sqlite3_column_type + sqlite3_column_int64.
+
+extension Row {
+    // MARK: - Throwing decoding
+
+    /// Decodes the value at an index.
+    ///
+    /// ```swift
+    /// let name = try row.decode(String.self, atIndex: 0)
+    /// let score = try row.decode(Int?.self, atIndex: 1) // nil for NULL
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The expected type.
+    ///   - index: A column index, from 0 to `count - 1`.
+    /// - Returns: The decoded value.
+    /// - Throws: A ``RowDecodingError`` when the index is out of range or
+    ///   the value does not convert.
+    @inlinable
+    public func decode<Value: DatabaseValueConvertible>(
+        _ type: Value.Type = Value.self,
+        atIndex index: Int) throws -> Value
+    {
+        guard index >= 0 && index < count else {
+            throw _columnNotFound(Value.self, column: nil, index: index)
+        }
+        return try _decode(Value.self, atUncheckedIndex: index)
+    }
+
+    /// Decodes the value at an index (fast path for standard types).
+    ///
+    /// - Parameters:
+    ///   - type: The expected type.
+    ///   - index: A column index, from 0 to `count - 1`.
+    /// - Returns: The decoded value.
+    /// - Throws: A ``RowDecodingError``.
+    @inlinable
+    public func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type = Value.self,
+        atIndex index: Int) throws -> Value
+    {
+        guard index >= 0 && index < count else {
+            throw _columnNotFound(Value.self, column: nil, index: index)
+        }
+        return try _fastDecode(Value.self, atUncheckedIndex: index)
+    }
+
+    /// Decodes the value of the leftmost column with the given name
+    /// (case-insensitive).
+    ///
+    /// ```swift
+    /// let bookCount = try row.decode(Int.self, forColumn: "bookCount")
+    /// ```
+    ///
+    /// A missing column decodes as nil for optional types, and throws for
+    /// others.
+    ///
+    /// - Parameters:
+    ///   - type: The expected type.
+    ///   - columnName: A column name.
+    /// - Returns: The decoded value.
+    /// - Throws: A ``RowDecodingError``.
+    @inlinable
+    public func decode<Value: DatabaseValueConvertible>(
+        _ type: Value.Type = Value.self,
+        forColumn columnName: String) throws -> Value
+    {
+        guard let index = index(forColumn: columnName) else {
+            if let value = Value.fromMissingColumn() { return value }
+            throw _columnNotFound(Value.self, column: columnName, index: nil)
+        }
+        return try _decode(Value.self, atUncheckedIndex: index)
+    }
+
+    /// Decodes the value of a column (fast path for standard types).
+    ///
+    /// - Parameters:
+    ///   - type: The expected type.
+    ///   - columnName: A column name.
+    /// - Returns: The decoded value.
+    /// - Throws: A ``RowDecodingError``.
+    @inlinable
+    public func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type = Value.self,
+        forColumn columnName: String) throws -> Value
+    {
+        guard let index = index(forColumn: columnName) else {
+            if let value = Value.fromMissingColumn() { return value }
+            throw _columnNotFound(Value.self, column: columnName, index: nil)
+        }
+        return try _fastDecode(Value.self, atUncheckedIndex: index)
+    }
+
+    // MARK: - Subscripts
+
+    /// The value at an index, as a generic convertible value, or nil for
+    /// NULL.
+    ///
+    /// - Parameter index: A column index, from 0 to `count - 1`.
+    public subscript(_ index: Int) -> (any DatabaseValueConvertible)? {
+        _checkIndex(index)
+        let dbValue = databaseValue(atUncheckedIndex: index)
+        switch dbValue.storage {
+        case .null: return nil
+        case .int64(let int64): return int64
+        case .double(let double): return double
+        case .string(let string): return string
+        case .blob(let data): return data
+        }
+    }
+
+    /// The value at an index, converted to the requested type.
+    ///
+    /// - Precondition: the index is valid and the value converts: use
+    ///   ``decode(_:atIndex:)`` to get an error instead.
+    /// - Parameter index: A column index, from 0 to `count - 1`.
+    @inlinable
+    public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
+        _checkIndex(index)
+        do {
+            return try _decode(Value.self, atUncheckedIndex: index)
+        } catch {
+            _decodingFailure(error)
+        }
+    }
+
+    /// The value at an index, converted to the requested type (fast path).
+    ///
+    /// - Precondition: the index is valid and the value converts.
+    /// - Parameter index: A column index, from 0 to `count - 1`.
+    @inlinable
+    public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int) -> Value {
+        _checkIndex(index)
+        do {
+            return try _fastDecode(Value.self, atUncheckedIndex: index)
+        } catch {
+            _decodingFailure(error)
+        }
+    }
+
+    /// The value of the leftmost column with this name (case-insensitive),
+    /// as a generic convertible value, or nil for NULL or a missing column.
+    ///
+    /// - Parameter columnName: A column name.
+    public subscript(_ columnName: String) -> (any DatabaseValueConvertible)? {
+        guard let index = index(forColumn: columnName) else { return nil }
+        return self[index]
+    }
+
+    /// The value of a column, converted to the requested type.
+    ///
+    /// - Precondition: the column exists and its value converts: use
+    ///   ``decode(_:forColumn:)`` to get an error instead.
+    /// - Parameter columnName: A column name (case-insensitive).
+    @inlinable
+    public subscript<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
+        do {
+            return try decode(Value.self, forColumn: columnName)
+        } catch {
+            _decodingFailure(error)
+        }
+    }
+
+    /// The value of a column, converted to the requested type (fast path).
+    ///
+    /// - Precondition: the column exists and its value converts.
+    /// - Parameter columnName: A column name (case-insensitive).
+    @inlinable
+    public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ columnName: String) -> Value {
+        do {
+            return try decode(Value.self, forColumn: columnName)
+        } catch {
+            _decodingFailure(error)
+        }
+    }
+
+    // MARK: - Implementation
+
+    @inlinable
+    func _decode<Value: DatabaseValueConvertible>(_ type: Value.Type, atUncheckedIndex index: Int) throws -> Value {
+        let dbValue = databaseValue(atUncheckedIndex: index)
+        if let value = Value.fromDatabaseValue(dbValue) {
+            return value
+        }
+        throw _valueMismatch(Value.self, index: index, databaseValue: dbValue)
+    }
+
+    @inlinable
+    func _fastDecode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        atUncheckedIndex index: Int) throws -> Value
+    {
+        guard let sqliteStatement = _sqliteStatement else {
+            return try _decode(Value.self, atUncheckedIndex: index)
+        }
+        let cIndex = CInt(index)
+        if sqlite3_column_type(sqliteStatement, cIndex) != SQLITE_NULL,
+           let value = Value(sqliteStatement: sqliteStatement, index: cIndex)
+        {
+            return value
+        }
+        return try _decode(Value.self, atUncheckedIndex: index)
+    }
+
+    @inlinable
+    func _fastDecodeOptional<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        atUncheckedIndex index: Int) throws -> Value?
+    {
+        guard let sqliteStatement = _sqliteStatement else {
+            return try _decode(Value?.self, atUncheckedIndex: index)
+        }
+        let cIndex = CInt(index)
+        if sqlite3_column_type(sqliteStatement, cIndex) == SQLITE_NULL {
+            return nil
+        }
+        if let value = Value(sqliteStatement: sqliteStatement, index: cIndex) {
+            return value
+        }
+        return try _decode(Value?.self, atUncheckedIndex: index)
+    }
+
+    @usableFromInline
+    func _valueMismatch(_ type: Any.Type, index: Int, databaseValue: DatabaseValue) -> RowDecodingError {
+        RowDecodingError(
+            reason: .valueMismatch, type: type, column: columnNames[index], index: index,
+            databaseValue: databaseValue, row: self, sql: sql)
+    }
+
+    @usableFromInline
+    func _columnNotFound(_ type: Any.Type, column: String?, index: Int?) -> RowDecodingError {
+        RowDecodingError(
+            reason: .columnNotFound, type: type, column: column, index: index,
+            databaseValue: nil, row: self, sql: sql)
+    }
+
+    /// Stops the program after a decoding failure in a non-throwing
+    /// subscript: reading a value of the wrong type is a programmer error.
+    @usableFromInline
+    func _decodingFailure(_ error: any Error) -> Never {
+        fatalError("\(error)")
+    }
+}

@@ -1,0 +1,211 @@
+// Fetching rows from statements, SQL and requests.
+//
+// Rows fetched by `fetchAll`, `fetchSet` and `fetchOne` are copies; rows of
+// a cursor read live from the statement and are reused at each step.
+
+extension Row {
+    // MARK: From a statement
+
+    /// Returns a cursor of the rows of a statement.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: A cursor of reused rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> RowCursor {
+        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
+        return RowCursor(statement: statement)
+    }
+
+    /// Returns the rows of a statement.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: An array of rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Row] {
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        var rows: [Row] = []
+        while try cursor.next() != nil {
+            rows.append(Row(copiedFrom: statement))
+        }
+        return rows
+    }
+
+    /// Returns the distinct rows of a statement.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: A set of rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Row> {
+        try Set(fetchAll(statement, arguments: arguments))
+    }
+
+    /// Returns the first row of a statement, or nil.
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    /// - Returns: A row, or nil.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Row? {
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        return try cursor.next()?.copy()
+    }
+
+    // MARK: From SQL
+
+    /// Returns a cursor of the rows of an SQL query.
+    ///
+    /// ```swift
+    /// let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player WHERE score > ?", arguments: [500])
+    /// while let row = try rows.next() {
+    ///     let name: String = row["name"]
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: A cursor of reused rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> RowCursor {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns the rows of an SQL query.
+    ///
+    /// ```swift
+    /// let rows = try Row.fetchAll(db, sql: "SELECT * FROM player")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: An array of rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns the distinct rows of an SQL query.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: A set of rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Row> {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Returns the first row of an SQL query, or nil.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    /// - Returns: A row, or nil.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    // MARK: From a request
+
+    /// Returns a cursor of the rows of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A cursor of reused rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RowCursor {
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return RowCursor(statement: prepared.statement)
+    }
+
+    /// Returns the rows of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: An array of rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        let rows = try fetchAll(prepared.statement)
+        try prepared.supplementaryFetch?(db, rows)
+        return rows
+    }
+
+    /// Returns the distinct rows of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A set of rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Row> {
+        try Set(fetchAll(db, request))
+    }
+
+    /// Returns the first row of a request, or nil.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A row, or nil.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        guard let row = try fetchOne(prepared.statement) else { return nil }
+        try prepared.supplementaryFetch?(db, [row])
+        return row
+    }
+}
+
+extension FetchRequest where RowDecoder == Row {
+    /// Returns a cursor of the rows of the request.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A cursor of reused rows.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchCursor(_ db: Database) throws -> RowCursor {
+        try Row.fetchCursor(db, self)
+    }
+
+    /// Returns the rows of the request.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: An array of rows.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchAll(_ db: Database) throws -> [Row] {
+        try Row.fetchAll(db, self)
+    }
+
+    /// Returns the distinct rows of the request.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A set of rows.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchSet(_ db: Database) throws -> Set<Row> {
+        try Row.fetchSet(db, self)
+    }
+
+    /// Returns the first row of the request, or nil.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A row, or nil.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchOne(_ db: Database) throws -> Row? {
+        try Row.fetchOne(db, self)
+    }
+}

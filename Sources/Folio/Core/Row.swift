@@ -1,0 +1,267 @@
+import CSQLite
+import Foundation
+
+/// A database row: column names and values.
+///
+/// Read values by index, by column name (case-insensitive), or by
+/// `Column`, as the type you need:
+///
+/// ```swift
+/// let row = try Row.fetchOne(db, sql: "SELECT id, name, score FROM player")!
+/// let id: Int64 = row[0]
+/// let name: String = row["name"]
+/// let score: Int? = row["score"]   // nil when NULL
+/// ```
+///
+/// The subscripts above treat a NULL in a non-optional type, a missing
+/// column, or a value that does not convert (text into `Int`, an
+/// out-of-range integer) as a programmer error and stop the program with a
+/// message that names the column and the SQL. When the database content is
+/// not under your control, use the throwing methods instead:
+///
+/// ```swift
+/// let name = try row.decode(String.self, forColumn: "name")
+/// let score = try row.decode(Int?.self, atIndex: 2)
+/// ```
+///
+/// Rows that come from a cursor read straight from the SQLite statement,
+/// and the same `Row` instance is reused for every step: call ``copy()`` to
+/// keep one. Rows from `fetchAll` and `fetchOne` are copies already.
+///
+/// ## Topics
+/// - ``subscript(_:)-(Int)``
+/// - ``decode(_:atIndex:)``
+/// - ``decode(_:forColumn:)``
+/// - ``columnNames``
+/// - ``databaseValues``
+/// - ``copy()``
+public final class Row {
+    /// The statement of a row that reads live from SQLite.
+    @usableFromInline let _statement: Statement?
+
+    /// The raw statement of a live row (nil for copied rows).
+    @usableFromInline let _sqliteStatement: SQLiteStatement?
+
+    /// The values of a copied row.
+    @usableFromInline let _values: [DatabaseValue]
+
+    /// The column names of a copied row.
+    @usableFromInline let _columnNames: [String]
+
+    /// The number of columns.
+    public let count: Int
+
+    /// Creates a row that reads live from a statement.
+    init(statement: Statement) {
+        _statement = statement
+        _sqliteStatement = statement.sqliteStatement
+        _values = []
+        _columnNames = []
+        count = statement.columnCount
+    }
+
+    /// Creates a row that holds its values.
+    init(columnNames: [String], values: [DatabaseValue]) {
+        assert(columnNames.count == values.count)
+        _statement = nil
+        _sqliteStatement = nil
+        _values = values
+        _columnNames = columnNames
+        count = values.count
+    }
+
+    /// Creates a copy of the current row of a statement.
+    convenience init(copiedFrom statement: Statement) {
+        let sqliteStatement = statement.sqliteStatement
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(statement.columnCount)
+        for index in 0..<CInt(statement.columnCount) {
+            values.append(DatabaseValue(sqliteStatement: sqliteStatement, index: index))
+        }
+        self.init(columnNames: statement.columnNames, values: values)
+    }
+
+    /// Creates an empty row.
+    public convenience init() {
+        self.init(columnNames: [], values: [])
+    }
+
+    /// Creates a row from a dictionary of values.
+    ///
+    /// ```swift
+    /// let row = Row(["name": "Arthur", "score": 1000])
+    /// ```
+    ///
+    /// Columns are sorted by name, since dictionaries are unordered. Use
+    /// a dictionary literal (`let row: Row = ["a": 1, "b": 2]`) to keep
+    /// the order.
+    ///
+    /// - Parameter dictionary: Values keyed by column name.
+    public convenience init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
+        let names = dictionary.keys.sorted()
+        self.init(columnNames: names, values: names.map { dictionary[$0]!?.databaseValue ?? .null })
+    }
+
+    /// Whether the row reads from a live statement.
+    var isLive: Bool { _sqliteStatement != nil }
+
+    /// The names of the columns, from left to right.
+    public var columnNames: [String] {
+        _statement?.columnNames ?? _columnNames
+    }
+
+    /// The values of the columns, from left to right.
+    public var databaseValues: [DatabaseValue] {
+        (0..<count).map { databaseValue(atUncheckedIndex: $0) }
+    }
+
+    /// The SQL that produced the row, when it reads from a statement.
+    var sql: String? { _statement?.sql }
+
+    /// Returns a row that holds its values, safe to keep after the cursor
+    /// that produced this row moves on.
+    ///
+    /// ```swift
+    /// let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM player")
+    /// var kept: [Row] = []
+    /// while let row = try cursor.next() {
+    ///     kept.append(row.copy())
+    /// }
+    /// ```
+    ///
+    /// - Returns: An independent row.
+    public func copy() -> Row {
+        guard let _statement else { return self }
+        return Row(copiedFrom: _statement)
+    }
+
+    /// Returns whether the row has a column with this name
+    /// (case-insensitive).
+    ///
+    /// - Parameter columnName: A column name.
+    /// - Returns: Whether the column exists.
+    public func hasColumn(_ columnName: String) -> Bool {
+        index(forColumn: columnName) != nil
+    }
+
+    /// Returns whether the value at an index is NULL.
+    ///
+    /// - Parameter index: A column index, from 0 to `count - 1`.
+    /// - Returns: Whether the value is NULL.
+    public func hasNull(atIndex index: Int) -> Bool {
+        _checkIndex(index)
+        if let _sqliteStatement {
+            return sqlite3_column_type(_sqliteStatement, CInt(index)) == SQLITE_NULL
+        }
+        return _values[index].isNull
+    }
+
+    /// Whether at least one value is not NULL.
+    public var containsNonNullValue: Bool {
+        (0..<count).contains { !hasNull(atIndex: $0) }
+    }
+
+    /// Returns the index of the leftmost column with this name
+    /// (case-insensitive), or nil.
+    ///
+    /// - Parameter name: A column name.
+    /// - Returns: A column index, or nil.
+    @usableFromInline
+    func index(forColumn name: String) -> Int? {
+        if let _statement {
+            return _statement.index(ofColumn: name)
+        }
+        if let index = _columnNames.firstIndex(of: name) {
+            return index
+        }
+        let lowercased = name.lowercased()
+        return _columnNames.firstIndex { $0.lowercased() == lowercased }
+    }
+
+    /// The value at an index that is known to be valid.
+    @usableFromInline
+    func databaseValue(atUncheckedIndex index: Int) -> DatabaseValue {
+        if let _sqliteStatement {
+            return DatabaseValue(sqliteStatement: _sqliteStatement, index: CInt(index))
+        }
+        return _values[index]
+    }
+
+    /// Stops the program when an index is out of bounds: a programmer error.
+    @usableFromInline
+    func _checkIndex(_ index: Int, file: StaticString = #file, line: UInt = #line) {
+        precondition(index >= 0 && index < count, "row index \(index) out of range 0..<\(count)", file: file, line: line)
+    }
+
+    /// Returns the first non-NULL value among columns, or nil.
+    ///
+    /// ```swift
+    /// let name: String? = row.coalesce(["nickname", "name"])
+    /// ```
+    ///
+    /// - Parameter columns: Column names, in order of preference.
+    /// - Returns: The first non-NULL value, converted, or nil.
+    public func coalesce<T: DatabaseValueConvertible>(_ columns: some Collection<String>) -> T? {
+        for column in columns {
+            if let value: T = self[column] {
+                return value
+            }
+        }
+        return nil
+    }
+}
+
+extension Row: Equatable {
+    /// Rows are equal when they have the same column names and values, in
+    /// the same order.
+    public static func == (lhs: Row, rhs: Row) -> Bool {
+        if lhs === rhs { return true }
+        guard lhs.count == rhs.count else { return false }
+        for index in 0..<lhs.count {
+            guard lhs.columnNames[index] == rhs.columnNames[index],
+                  lhs.databaseValue(atUncheckedIndex: index) == rhs.databaseValue(atUncheckedIndex: index)
+            else { return false }
+        }
+        return true
+    }
+}
+
+extension Row: Hashable {
+    /// Hashes the column names and values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for index in 0..<count {
+            hasher.combine(columnNames[index])
+            hasher.combine(databaseValue(atUncheckedIndex: index))
+        }
+    }
+}
+
+extension Row: CustomStringConvertible {
+    /// A description such as `[id:1 name:'Arthur']`.
+    public var description: String {
+        let names = columnNames
+        return "[" + (0..<count).map { "\(names[$0]):\(databaseValue(atUncheckedIndex: $0))" }.joined(separator: " ") + "]"
+    }
+}
+
+extension Row: ExpressibleByDictionaryLiteral {
+    /// Creates a row from a dictionary literal, keeping the column order:
+    /// `let row: Row = ["id": 1, "name": "Arthur"]`.
+    public convenience init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
+        self.init(columnNames: elements.map(\.0), values: elements.map { $0.1?.databaseValue ?? .null })
+    }
+}
+
+extension Row: Sequence {
+    /// Iterates (column name, value) pairs from left to right.
+    public func makeIterator() -> AnyIterator<(String, DatabaseValue)> {
+        let names = columnNames
+        var index = 0
+        return AnyIterator {
+            guard index < self.count else { return nil }
+            defer { index += 1 }
+            return (names[index], self.databaseValue(atUncheckedIndex: index))
+        }
+    }
+}

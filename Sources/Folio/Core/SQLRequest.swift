@@ -1,0 +1,88 @@
+/// A request built from SQL.
+///
+/// ```swift
+/// let request: SQLRequest<Player> = "SELECT * FROM player WHERE name = \(name)"
+/// let players = try request.fetchAll(db)
+///
+/// let countRequest = SQLRequest<Int>(sql: "SELECT COUNT(*) FROM player")
+/// let count = try countRequest.fetchOne(db)
+/// ```
+///
+/// Interpolated values are bound as arguments (see ``SQL``).
+public struct SQLRequest<RowDecoder>: FetchRequest, Sendable {
+    /// The SQL literal of the request.
+    public var sqlLiteral: SQL
+
+    /// Whether the statement is cached by the connection.
+    let cached: Bool
+
+    /// Creates a request from raw SQL.
+    ///
+    /// - Parameters:
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    ///   - cached: Whether the prepared statement is cached and reused by
+    ///     the connection. Default: false.
+    public init(sql: String, arguments: StatementArguments = StatementArguments(), cached: Bool = false) {
+        self.init(literal: SQL(sql: sql, arguments: arguments), cached: cached)
+    }
+
+    /// Creates a request from an SQL literal.
+    ///
+    /// - Parameters:
+    ///   - sqlLiteral: An SQL literal.
+    ///   - cached: Whether the prepared statement is cached and reused.
+    public init(literal sqlLiteral: SQL, cached: Bool = false) {
+        self.sqlLiteral = sqlLiteral
+        self.cached = cached
+    }
+
+    /// Returns the prepared statement of the request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - singleResult: Ignored: SQL requests are run as written.
+    /// - Returns: A prepared request.
+    /// - Throws: A ``DatabaseError``.
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        let (sql, arguments) = try sqlLiteral.build(db)
+        let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return PreparedRequest(statement: statement)
+    }
+
+    /// Returns the number of rows, with `SELECT COUNT(*) FROM (<sql>)`.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: The number of rows.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchCount(_ db: Database) throws -> Int {
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(sql))", arguments: arguments) ?? 0
+    }
+}
+
+extension SQLRequest where RowDecoder == Row {
+    /// Creates a request of rows from raw SQL.
+    ///
+    /// - Parameters:
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    ///   - cached: Whether the prepared statement is cached.
+    public init(sql: String, arguments: StatementArguments = StatementArguments(), cached: Bool = false) {
+        self.init(literal: SQL(sql: sql, arguments: arguments), cached: cached)
+    }
+}
+
+extension SQLRequest: ExpressibleByStringInterpolation {
+    /// Creates a request from a raw SQL string literal.
+    public init(stringLiteral value: String) {
+        self.init(sql: value)
+    }
+
+    /// Creates a request from an interpolated string, whose values are
+    /// bound as arguments.
+    public init(stringInterpolation: SQLInterpolation) {
+        self.init(literal: SQL(stringInterpolation: stringInterpolation))
+    }
+}

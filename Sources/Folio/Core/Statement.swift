@@ -1,0 +1,305 @@
+import CSQLite
+
+/// A prepared statement: SQL compiled once, that can run many times with
+/// different arguments.
+///
+/// ```swift
+/// let statement = try db.makeStatement(sql: "INSERT INTO player (name, score) VALUES (?, ?)")
+/// try statement.execute(arguments: ["Arthur", 1000])
+/// try statement.execute(arguments: ["Barbara", 750])
+///
+/// let select = try db.makeStatement(sql: "SELECT * FROM player WHERE score > ?")
+/// let players = try Row.fetchAll(select, arguments: [500])
+/// ```
+///
+/// A statement belongs to its ``Database`` connection and must not be used
+/// outside of the database access closure that created it.
+///
+/// See <https://www.sqlite.org/c3ref/stmt.html>.
+///
+/// ## Topics
+/// - ``sql``
+/// - ``arguments``
+/// - ``setArguments(_:)``
+/// - ``execute(arguments:)``
+/// - ``columnNames``
+public final class Statement {
+    /// The raw SQLite statement handle.
+    public let sqliteStatement: SQLiteStatement
+
+    /// The SQL of the statement, without leading and trailing white space.
+    public let sql: String
+
+    /// The connection of the statement.
+    unowned let database: Database
+
+    /// The arguments bound the last time the statement ran.
+    public private(set) var arguments = StatementArguments()
+
+    /// The number of result columns.
+    public let columnCount: Int
+
+    /// The name of each parameter (without prefix), nil for `?` parameters.
+    let parameterNames: [String?]
+
+    /// The number of live cursors that iterate this statement. A statement
+    /// in use is not handed out again by the statement cache.
+    var cursorUseCount = 0
+
+    /// Whether the statement can be handed out by the cache.
+    var isReusable: Bool {
+        cursorUseCount == 0 && sqlite3_stmt_busy(sqliteStatement) == 0
+    }
+
+    /// The names of the result columns, in order.
+    public private(set) lazy var columnNames: [String] = (0..<columnCount).map {
+        String(cString: sqlite3_column_name(sqliteStatement, CInt($0)))
+    }
+
+    /// Column indexes by lowercased name, built on first use.
+    private lazy var lowercasedColumnIndexes: [String: Int] = {
+        var indexes: [String: Int] = [:]
+        for (index, name) in columnNames.enumerated().reversed() {
+            indexes[name.lowercased()] = index
+        }
+        return indexes
+    }()
+
+    init(database: Database, sqliteStatement: SQLiteStatement, sql: String) {
+        self.database = database
+        self.sqliteStatement = sqliteStatement
+        self.sql = sql
+        self.columnCount = Int(sqlite3_column_count(sqliteStatement))
+        let parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
+        self.parameterNames = (0..<parameterCount).map { index in
+            guard let cName = sqlite3_bind_parameter_name(sqliteStatement, CInt(index + 1)) else {
+                return nil
+            }
+            let name = String(cString: cName)
+            guard let first = name.first, ":$@".contains(first) else {
+                return nil // ?NNN parameters are positional
+            }
+            return String(name.dropFirst())
+        }
+    }
+
+    deinit {
+        sqlite3_finalize(sqliteStatement)
+    }
+
+    /// Whether the statement does not write to the database.
+    ///
+    /// See <https://www.sqlite.org/c3ref/stmt_readonly.html>.
+    public var isReadonly: Bool {
+        sqlite3_stmt_readonly(sqliteStatement) != 0
+    }
+
+    /// Returns the index of the leftmost column with the given name
+    /// (case-insensitive), or nil.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT id, name FROM player")
+    /// statement.index(ofColumn: "NAME") // 1
+    /// ```
+    ///
+    /// - Parameter name: A column name.
+    /// - Returns: The column index, or nil.
+    public func index(ofColumn name: String) -> Int? {
+        // Exact matches are the common case, and cheaper than hashing.
+        let names = columnNames
+        for index in names.indices where names[index] == name {
+            return index
+        }
+        return lowercasedColumnIndexes[name.lowercased()]
+    }
+
+    // MARK: - Arguments
+
+    /// Checks that arguments fit the statement parameters.
+    ///
+    /// - Parameter arguments: Statement arguments.
+    /// - Throws: A ``DatabaseError`` when a value is missing, a value is
+    ///   too many, or a name is unknown.
+    public func validateArguments(_ arguments: StatementArguments) throws {
+        var values = arguments.values[...]
+        _ = try resolvedValues(consuming: &values, named: arguments.namedValues)
+        try checkNoRemainingValues(values, namedValues: arguments.namedValues, allArguments: arguments)
+    }
+
+    /// Sets the arguments used by the next execution.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "INSERT INTO player (name) VALUES (?)")
+    /// try statement.setArguments(["Arthur"])
+    /// try statement.execute()
+    /// ```
+    ///
+    /// - Parameter arguments: Statement arguments.
+    /// - Throws: A ``DatabaseError`` when the arguments do not fit.
+    public func setArguments(_ arguments: StatementArguments) throws {
+        var values = arguments.values[...]
+        let resolved = try resolvedValues(consuming: &values, named: arguments.namedValues)
+        try checkNoRemainingValues(values, namedValues: arguments.namedValues, allArguments: arguments)
+        try bind(resolved, arguments: arguments)
+    }
+
+    /// Sets arguments without checking them: missing values are NULL, extra
+    /// values are ignored.
+    ///
+    /// - Parameter arguments: Statement arguments.
+    public func setUncheckedArguments(_ arguments: StatementArguments) {
+        var values = arguments.values[...]
+        let resolved = parameterNames.map { name -> DatabaseValue in
+            if let name, let value = arguments.namedValues[name] { return value }
+            return values.popFirst() ?? .null
+        }
+        try? bind(resolved, arguments: arguments)
+    }
+
+    /// Binds the values needed by the statement, taking positional values
+    /// from the front of `values`. Used for multi-statement SQL, where each
+    /// statement consumes its own share of the arguments.
+    func consumeArguments(
+        _ values: inout ArraySlice<DatabaseValue>,
+        named: [String: DatabaseValue],
+        allArguments: StatementArguments) throws
+    {
+        let resolved = try resolvedValues(consuming: &values, named: named)
+        try bind(resolved, arguments: allArguments)
+    }
+
+    private func resolvedValues(
+        consuming values: inout ArraySlice<DatabaseValue>,
+        named: [String: DatabaseValue]) throws -> [DatabaseValue]
+    {
+        var resolved: [DatabaseValue] = []
+        resolved.reserveCapacity(parameterNames.count)
+        for name in parameterNames {
+            if let name, let value = named[name] {
+                resolved.append(value)
+            } else if let value = values.popFirst() {
+                resolved.append(value)
+            } else if let name {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "missing statement argument: \(name)",
+                    sql: sql)
+            } else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "wrong number of statement arguments: \(values.startIndex)",
+                    sql: sql)
+            }
+        }
+        return resolved
+    }
+
+    private func checkNoRemainingValues(
+        _ values: ArraySlice<DatabaseValue>,
+        namedValues: [String: DatabaseValue],
+        allArguments: StatementArguments) throws
+    {
+        if !values.isEmpty {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "wrong number of statement arguments: \(allArguments.values.count) given, \(allArguments.values.count - values.count) expected",
+                sql: sql)
+        }
+        let known = Set(parameterNames.compactMap { $0 })
+        let unknown = namedValues.keys.filter { !known.contains($0) }.sorted()
+        if !unknown.isEmpty {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "unknown statement argument\(unknown.count > 1 ? "s" : ""): \(unknown.joined(separator: ", "))",
+                sql: sql)
+        }
+    }
+
+    private func bind(_ values: [DatabaseValue], arguments: StatementArguments) throws {
+        reset()
+        self.arguments = arguments
+        for (offset, value) in values.enumerated() {
+            let code = bind(value, at: CInt(offset + 1))
+            if code != SQLITE_OK {
+                throw DatabaseError.lastError(
+                    database.sqliteConnection, code: code, sql: sql,
+                    arguments: arguments, publicArguments: database.configuration.publicStatementArguments)
+            }
+        }
+    }
+
+    /// Binds one value. See <https://www.sqlite.org/c3ref/bind_blob.html>.
+    func bind(_ value: DatabaseValue, at index: CInt) -> CInt {
+        switch value.storage {
+        case .null:
+            return sqlite3_bind_null(sqliteStatement, index)
+        case .int64(let int64):
+            return sqlite3_bind_int64(sqliteStatement, index, int64)
+        case .double(let double):
+            return sqlite3_bind_double(sqliteStatement, index, double)
+        case .string(var string):
+            return string.withUTF8 { buffer in
+                sqlite3_bind_text(
+                    sqliteStatement, index,
+                    UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                        .assumingMemoryBound(to: CChar.self),
+                    CInt(buffer.count), _folio_sqlite_transient())
+            }
+        case .blob(let data):
+            return data.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress, buffer.count > 0 else {
+                    return sqlite3_bind_zeroblob(sqliteStatement, index, 0)
+                }
+                return sqlite3_bind_blob(sqliteStatement, index, base, CInt(buffer.count), _folio_sqlite_transient())
+            }
+        }
+    }
+
+    // MARK: - Execution
+
+    /// Runs the statement to completion, discarding rows.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "DELETE FROM player WHERE score < ?")
+    /// try statement.execute(arguments: [100])
+    /// ```
+    ///
+    /// - Parameter arguments: Arguments to bind, or nil to reuse the
+    ///   current ones.
+    /// - Throws: A ``DatabaseError``.
+    public func execute(arguments: StatementArguments? = nil) throws {
+        if let arguments {
+            try setArguments(arguments)
+        } else {
+            reset()
+        }
+        while try step() { }
+    }
+
+    /// Resets the statement so that it can run again; bindings are kept.
+    func reset() {
+        sqlite3_reset(sqliteStatement)
+    }
+
+    /// Steps the statement: true when a row is available, false when done.
+    @usableFromInline
+    func step() throws -> Bool {
+        switch sqlite3_step(sqliteStatement) {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            return false
+        case let code:
+            let error = makeError(code: code)
+            sqlite3_reset(sqliteStatement)
+            throw error
+        }
+    }
+
+    /// The error for a failed step, with this statement's SQL and arguments.
+    func makeError(code: CInt) -> DatabaseError {
+        DatabaseError.lastError(
+            database.sqliteConnection, code: code, sql: sql,
+            arguments: arguments, publicArguments: database.configuration.publicStatementArguments)
+    }
+}

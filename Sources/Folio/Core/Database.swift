@@ -112,6 +112,9 @@ public final class Database {
         for collation in DatabaseCollation.builtIn {
             add(collation: collation)
         }
+        for function in DatabaseFunction.builtIn {
+            add(function: function)
+        }
         try execute(sql: configuration.foreignKeysEnabled ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
         if case .wal = configuration.journalMode, !configuration.readonly {
             try setWALMode()

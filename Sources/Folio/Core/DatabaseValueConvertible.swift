@@ -22,7 +22,7 @@
 /// - ``databaseValue``
 /// - ``fromDatabaseValue(_:)``
 /// - ``fromMissingColumn()``
-public protocol DatabaseValueConvertible {
+public protocol DatabaseValueConvertible: SQLExpressible {
     /// The value stored in the database.
     var databaseValue: DatabaseValue { get }
 

@@ -11,7 +11,7 @@
 ///
 /// let name: String = row[Player.Columns.name]
 /// ```
-public protocol ColumnExpression: Sendable {
+public protocol ColumnExpression: SQLSpecificExpressible {
     /// The name of the column.
     var name: String { get }
 }

@@ -25,3 +25,5 @@ extension Optional: StatementColumnConvertible where Wrapped: StatementColumnCon
         self = .some(wrapped)
     }
 }
+
+extension Optional: SQLExpressible where Wrapped: DatabaseValueConvertible { }

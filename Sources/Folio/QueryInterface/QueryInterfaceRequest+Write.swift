@@ -1,0 +1,151 @@
+// Batch deletes and updates from query interface requests.
+
+extension QueryInterfaceRequest {
+    /// Deletes the rows matched by the request.
+    ///
+    /// ```swift
+    /// // DELETE FROM player WHERE score < 100
+    /// try Player.filter { $0.score < 100 }.deleteAll(db)
+    ///
+    /// // DELETE FROM player WHERE rowid IN (SELECT rowid FROM player ORDER BY RANDOM() LIMIT 1)
+    /// try Player.order(sql: "RANDOM()").limit(1).deleteAll(db)
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: The number of deleted rows.
+    /// - Throws: A ``DatabaseError``, for example when the request selects
+    ///   from several tables in a way that can not be deleted.
+    @discardableResult
+    public func deleteAll(_ db: Database) throws -> Int {
+        var context = SQLGenerationContext(db: db)
+        let sql = "DELETE FROM " + query.relation.tableName.quotedDatabaseIdentifier + (try whereClauseForWrite(&context))
+        try db.execute(sql: sql, arguments: context.arguments)
+        return db.changesCount
+    }
+
+    /// Updates the rows matched by the request.
+    ///
+    /// ```swift
+    /// // UPDATE player SET score = 0 WHERE team = 'red'
+    /// try Player.filter { $0.team == "red" }.updateAll(db, Column("score").set(to: 0))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy (`UPDATE OR REPLACE`...),
+    ///     or nil.
+    ///   - assignments: Column assignments.
+    /// - Returns: The number of updated rows.
+    /// - Throws: A ``DatabaseError``.
+    @discardableResult
+    public func updateAll(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: [ColumnAssignment]) throws -> Int
+    {
+        guard !assignments.isEmpty else { return 0 }
+        var context = SQLGenerationContext(db: db)
+        context.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
+        var sql = "UPDATE "
+        if let conflictResolution {
+            sql += "OR \(conflictResolution.rawValue) "
+        }
+        sql += query.relation.tableName.quotedDatabaseIdentifier + " SET "
+        sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
+        sql += try whereClauseForWrite(&context)
+        try db.execute(sql: sql, arguments: context.arguments)
+        return db.changesCount
+    }
+
+    /// Updates the rows matched by the request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignments: Column assignments.
+    /// - Returns: The number of updated rows.
+    /// - Throws: A ``DatabaseError``.
+    @discardableResult
+    public func updateAll(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: ColumnAssignment...) throws -> Int
+    {
+        try updateAll(db, onConflict: conflictResolution, assignments)
+    }
+
+    /// Updates the rows matched by the request with the assignments
+    /// returned by the closure.
+    ///
+    /// ```swift
+    /// try Player.all().updateAll(db) { [$0.score.set(to: 0), $0.bonus += 1] }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignments: A closure that receives the columns.
+    /// - Returns: The number of updated rows.
+    /// - Throws: A ``DatabaseError``.
+    @discardableResult
+    public func updateAll(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> Int
+    {
+        try updateAll(db, onConflict: conflictResolution, assignments(DatabaseComponents()))
+    }
+
+    /// Updates the rows matched by the request with the assignment returned
+    /// by the closure.
+    ///
+    /// ```swift
+    /// try Player.all().updateAll(db) { $0.score.set(to: 0) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignment: A closure that receives the columns.
+    /// - Returns: The number of updated rows.
+    /// - Throws: A ``DatabaseError``.
+    @discardableResult
+    public func updateAll(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignment: (DatabaseComponents<RowDecoder>) throws -> ColumnAssignment) throws -> Int
+    {
+        try updateAll(db, onConflict: conflictResolution, [assignment(DatabaseComponents())])
+    }
+
+    /// The WHERE clause of a DELETE or UPDATE statement. Requests with a
+    /// limit, an ordering, joins, grouping or distinct go through a
+    /// subquery on the rowid (or the primary key of WITHOUT ROWID tables).
+    private func whereClauseForWrite(_ context: inout SQLGenerationContext) throws -> String {
+        let relation = query.relation
+        guard case .table(let tableName) = relation.source else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "can not delete or update a common table expression: \(relation.tableName)")
+        }
+        let needsSubquery = query.limit != nil || relation.hasJoins || query.isDistinct
+            || !query.groupExpressions.isEmpty || !query.havingExpressions.isEmpty
+            || !query.commonTableExpressions.isEmpty
+        if !needsSubquery {
+            guard !relation.filters.isEmpty else { return "" }
+            context.unqualifiedAlias = ObjectIdentifier(relation.alias)
+            return " WHERE " + (try SQLExpression(.associative("AND", relation.filters)).sql(&context))
+        }
+        let primaryKey = try context.db.primaryKey(tableName)
+        let keyColumns = primaryKey.tableHasRowID ? [Column.rowID.name] : primaryKey.columns
+        var subquery = query
+        subquery.relation.selection = keyColumns.map { .expression(.column($0, relation.alias)) }
+        subquery.relation.children = subquery.relation.children.filter { $0.child.kind != .all }
+        for index in subquery.relation.children.indices {
+            subquery.relation.children[index].child.isSelected = false
+        }
+        let subquerySQL = try SQLQueryGenerator(query: subquery).sql(&context)
+        let key = keyColumns.count == 1
+            ? keyColumns[0].quotedDatabaseIdentifier
+            : "(" + keyColumns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
+        return " WHERE \(key) IN (\(subquerySQL))"
+    }
+}

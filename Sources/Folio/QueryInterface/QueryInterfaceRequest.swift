@@ -1,0 +1,311 @@
+/// A request built with the query interface, without SQL.
+///
+/// ```swift
+/// // SELECT * FROM player WHERE score > 1000 ORDER BY name LIMIT 10
+/// let request = Player
+///     .filter { $0.score > 1000 }
+///     .order(\.name)
+///     .limit(10)
+/// let players = try request.fetchAll(db)     // [Player]
+/// let count = try request.fetchCount(db)     // Int
+/// let sql = try request.makePreparedRequest(db).statement.sql
+/// ```
+///
+/// Requests are values: each method returns a new request, and the same
+/// request can be fetched many times.
+///
+/// ## Topics
+/// - ``filter(_:)``
+/// - ``order(_:)``
+/// - ``select(_:as:)``
+/// - ``limit(_:offset:)``
+/// - ``fetchCount(_:)``
+/// - ``deleteAll(_:)``
+public struct QueryInterfaceRequest<RowDecoder>: Sendable {
+    var query: SQLQuery
+
+    init(query: SQLQuery) {
+        self.query = query
+    }
+
+    init(relation: SQLRelation) {
+        self.query = SQLQuery(relation: relation)
+    }
+}
+
+extension QueryInterfaceRequest: FetchRequest {
+    /// Returns the prepared statement of the request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - singleResult: Whether one row only is needed: the request then
+    ///     gets `LIMIT 1` when it has no limit.
+    /// - Returns: A prepared request.
+    /// - Throws: A ``DatabaseError``, with the generated SQL when SQLite
+    ///   refuses it (an unknown column, for example).
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        let statement = try query.makeStatement(db, forSingleResult: singleResult)
+        return PreparedRequest(statement: statement, supplementaryFetch: try makeSupplementaryFetch(db))
+    }
+
+    /// Returns the number of rows the request would fetch, with
+    /// `SELECT COUNT(*)`.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: The number of rows.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchCount(_ db: Database) throws -> Int {
+        try query.fetchCount(db)
+    }
+
+    /// The work that fetches associated records after the main rows, set by
+    /// the association layer.
+    func makeSupplementaryFetch(_ db: Database) throws -> ((Database, [Row]) throws -> Void)? {
+        try SQLPrefetcher.supplementaryFetch(for: query.relation, db)
+    }
+}
+
+extension QueryInterfaceRequest: SQLSubqueryable {
+    /// The request as a subquery.
+    public var sqlSubquery: SQLSubquery {
+        SQLSubquery(impl: .query(query))
+    }
+}
+
+extension QueryInterfaceRequest: DerivableRequest {
+    /// The name of the queried table.
+    public var databaseTableName: String {
+        query.relation.tableName
+    }
+
+    /// The relation of the request.
+    public var _relation: SQLRelation { query.relation }
+
+    /// Returns the request with another relation.
+    public func _withRelation(_ relation: SQLRelation) -> Self {
+        var request = self
+        request.query.relation = relation
+        return request
+    }
+
+    private func mapRelation(_ transform: (SQLRelation) -> SQLRelation) -> Self {
+        _withRelation(transform(query.relation))
+    }
+
+    private func mapQuery(_ transform: (inout SQLQuery) -> Void) -> Self {
+        var request = self
+        transform(&request.query)
+        return request
+    }
+
+    /// Returns a request that selects the given columns and expressions.
+    ///
+    /// - Parameter selection: The selected columns and expressions.
+    /// - Returns: A request.
+    public func select(_ selection: [any SQLSelectable]) -> Self {
+        mapRelation { $0.select(selection.map(\.sqlSelection)) }
+    }
+
+    /// Returns a request with added columns and expressions.
+    ///
+    /// - Parameter selection: The added columns and expressions.
+    /// - Returns: A request.
+    public func annotated(with selection: [any SQLSelectable]) -> Self {
+        mapRelation { $0.annotated(with: selection.map(\.sqlSelection)) }
+    }
+
+    /// Returns a request filtered by a predicate.
+    ///
+    /// - Parameter predicate: A boolean expression.
+    /// - Returns: A request.
+    public func filter(_ predicate: some SQLExpressible) -> Self {
+        mapRelation { $0.filter(predicate.sqlExpression) }
+    }
+
+    /// Returns a request sorted by the given orderings.
+    ///
+    /// - Parameter orderings: Ordering terms.
+    /// - Returns: A request.
+    public func order(_ orderings: [any SQLOrderingTerm]) -> Self {
+        mapRelation { $0.order(orderings.map(\.sqlOrdering)) }
+    }
+
+    /// Returns a request sorted by the current ordering, then by the given
+    /// orderings.
+    ///
+    /// - Parameter orderings: Ordering terms.
+    /// - Returns: A request.
+    public func thenOrder(_ orderings: [any SQLOrderingTerm]) -> Self {
+        mapRelation { $0.thenOrder(orderings.map(\.sqlOrdering)) }
+    }
+
+    /// Returns a request with the ordering reversed.
+    ///
+    /// - Returns: A request.
+    public func reversed() -> Self {
+        mapRelation { $0.reversed() }
+    }
+
+    /// Returns a request with no ordering.
+    ///
+    /// - Returns: A request.
+    public func unordered() -> Self {
+        mapRelation { $0.unordered() }
+    }
+
+    /// Returns a request grouped by the given expressions.
+    ///
+    /// - Parameter expressions: Grouping expressions.
+    /// - Returns: A request.
+    public func group(_ expressions: [any SQLExpressible]) -> Self {
+        let alias = query.relation.alias
+        return mapQuery { $0.groupExpressions = expressions.map { $0.sqlExpression.qualified(with: alias) } }
+    }
+
+    /// Returns a request with a HAVING condition.
+    ///
+    /// - Parameter predicate: A boolean expression.
+    /// - Returns: A request.
+    public func having(_ predicate: some SQLExpressible) -> Self {
+        let alias = query.relation.alias
+        return mapQuery { $0.havingExpressions.append(predicate.sqlExpression.qualified(with: alias)) }
+    }
+
+    /// Returns a request whose table is named by the alias.
+    ///
+    /// - Parameter alias: A table alias.
+    /// - Returns: A request.
+    public func aliased(_ alias: TableAlias<RowDecoder>) -> Self {
+        aliased(alias.base)
+    }
+
+    /// Returns a request whose table is named by an untyped alias.
+    ///
+    /// - Parameter alias: A table alias.
+    /// - Returns: A request.
+    public func aliased(_ alias: TableAlias<Void>) -> Self {
+        aliased(alias.base)
+    }
+
+    func aliased(_ base: TableAliasBase) -> Self {
+        mapRelation { relation in
+            base.bind(to: relation.tableName)
+            return relation.realiased(base)
+        }
+    }
+
+    /// Returns a request that returns distinct rows (`SELECT DISTINCT`).
+    ///
+    /// - Returns: A request.
+    public func distinct() -> Self {
+        mapQuery { $0.isDistinct = true }
+    }
+
+    /// Returns a request limited to `limit` rows, after skipping `offset`.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player LIMIT 10 OFFSET 20
+    /// Player.all().limit(10, offset: 20)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - limit: The maximum number of rows.
+    ///   - offset: The number of rows to skip.
+    /// - Returns: A request.
+    public func limit(_ limit: Int, offset: Int? = nil) -> Self {
+        mapQuery { $0.limit = SQLLimit(limit: limit, offset: offset) }
+    }
+
+    /// Returns a request of another type, with the same SQL.
+    ///
+    /// ```swift
+    /// let rows = try Player.all().asRequest(of: Row.self).fetchAll(db)
+    /// ```
+    ///
+    /// - Parameter type: The type of fetched values.
+    /// - Returns: A request.
+    public func asRequest<T>(of type: T.Type) -> QueryInterfaceRequest<T> {
+        QueryInterfaceRequest<T>(query: query)
+    }
+
+    /// Returns a request of values of another type, that selects the given
+    /// columns and expressions.
+    ///
+    /// ```swift
+    /// let names = try Player.all().select([Column("name")], as: String.self).fetchAll(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - selection: The selected columns and expressions.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public func select<T>(_ selection: [any SQLSelectable], as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        select(selection).asRequest(of: T.self)
+    }
+
+    /// Returns a request of values of another type, that selects the given
+    /// columns and expressions.
+    ///
+    /// - Parameters:
+    ///   - selection: The selected columns and expressions.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public func select<T>(_ selection: any SQLSelectable..., as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        select(selection).asRequest(of: T.self)
+    }
+
+    /// Returns a request of values of another type, that selects the
+    /// column or expression returned by the closure.
+    ///
+    /// ```swift
+    /// let names: [String] = try Player.all().select(\.name).fetchAll(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - selection: A closure that receives the columns.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public func select<T>(
+        _ selection: (DatabaseComponents<RowDecoder>) throws -> any SQLSelectable,
+        as type: T.Type = T.self) rethrows -> QueryInterfaceRequest<T>
+    {
+        select([try selection(DatabaseComponents())]).asRequest(of: T.self)
+    }
+
+    /// Returns a request of values of another type, that selects raw SQL.
+    ///
+    /// - Parameters:
+    ///   - sql: Raw SQL.
+    ///   - arguments: Its arguments.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public func select<T>(sql: String, arguments: StatementArguments = StatementArguments(), as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        select(sql: sql, arguments: arguments).asRequest(of: T.self)
+    }
+
+    /// Returns a request with a common table expression in its WITH clause.
+    ///
+    /// - Parameter cte: A common table expression.
+    /// - Returns: A request.
+    public func with<T>(_ cte: CommonTableExpression<T>) -> Self {
+        mapQuery { query in
+            query.commonTableExpressions.removeAll { $0.name.lowercased() == cte.tableName.lowercased() }
+            query.commonTableExpressions.append((cte.tableName, cte.definition))
+        }
+    }
+}
+
+extension SQLRelation {
+    /// Returns the relation with another alias, requalifying its
+    /// expressions.
+    func realiased(_ newAlias: TableAliasBase) -> SQLRelation {
+        var relation = SQLRelation(table: tableName, alias: newAlias, selection: [])
+        relation.source = source
+        relation.selection = selection.map { $0.requalified(from: alias, to: newAlias) }
+        relation.filters = filters.map { $0.requalified(from: alias, to: newAlias) }
+        relation.ordering = ordering.map { $0.requalified(from: alias, to: newAlias) }
+        relation.isOrderingReversed = isOrderingReversed
+        relation.children = children
+        return relation
+    }
+}

@@ -1,0 +1,362 @@
+import Foundation
+
+// SQL functions and expression methods: aggregates, `length`, `cast`,
+// `like`, `collating`, `contains`, date functions...
+// See <https://www.sqlite.org/lang_corefunc.html> and
+// <https://www.sqlite.org/lang_aggfunc.html>.
+
+// MARK: - Aggregates
+
+/// `COUNT(value)`: the number of non-NULL values.
+public func count(_ counted: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.function("COUNT", [counted.sqlExpression], distinct: false))
+}
+
+/// `COUNT(DISTINCT value)`
+public func count(distinct value: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.function("COUNT", [value.sqlExpression], distinct: true))
+}
+
+/// `SUM(value)`: NULL for no row.
+public func sum(_ value: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.function("SUM", [value.sqlExpression], distinct: false))
+}
+
+/// `SUM(DISTINCT value)`
+public func sum(distinct value: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.function("SUM", [value.sqlExpression], distinct: true))
+}
+
+/// `TOTAL(value)`: 0.0 for no row.
+public func total(_ value: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.function("TOTAL", [value.sqlExpression], distinct: false))
+}
+
+/// `AVG(value)`
+public func average(_ value: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.function("AVG", [value.sqlExpression], distinct: false))
+}
+
+/// `AVG(DISTINCT value)`
+public func average(distinct value: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.function("AVG", [value.sqlExpression], distinct: true))
+}
+
+/// `MIN(value)` (aggregate)
+public func min(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.function("MIN", [value.sqlExpression], distinct: false))
+}
+
+/// `MAX(value)` (aggregate)
+public func max(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.function("MAX", [value.sqlExpression], distinct: false))
+}
+
+// MARK: - Scalar functions
+
+/// `ABS(value)`
+public func abs(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.function("ABS", [value.sqlExpression], distinct: false))
+}
+
+/// `LENGTH(value)`
+public func length(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.function("LENGTH", [value.sqlExpression], distinct: false))
+}
+
+/// `COALESCE(a, b, ...)`: the first non-NULL value.
+///
+/// - Parameter values: Expressions, at least two.
+public func coalesce(_ values: some Collection<any SQLExpressible>) -> SQLExpression {
+    let expressions = values.map(\.sqlExpression)
+    if expressions.count == 1 { return expressions[0] }
+    return SQLExpression(.function("COALESCE", expressions, distinct: false))
+}
+
+/// `CAST(value AS type)`
+///
+/// - Parameters:
+///   - value: An expression.
+///   - type: A column type.
+public func cast(_ value: some SQLExpressible, as type: Database.ColumnType) -> SQLExpression {
+    SQLExpression(.cast(value.sqlExpression, type.rawValue))
+}
+
+/// A date modifier for ``dateTime(_:_:)`` and ``julianDay(_:_:)``.
+///
+/// See <https://www.sqlite.org/lang_datefunc.html#modifiers>.
+public enum SQLDateModifier: Sendable {
+    /// `'+N days'`
+    case day(Int)
+    /// `'+N hours'`
+    case hour(Int)
+    /// `'+N minutes'`
+    case minute(Int)
+    /// `'+N.NNNN seconds'`
+    case second(Double)
+    /// `'+N months'`
+    case month(Int)
+    /// `'+N years'`
+    case year(Int)
+    /// `'start of day'`
+    case startOfDay
+    /// `'start of month'`
+    case startOfMonth
+    /// `'start of year'`
+    case startOfYear
+    /// `'weekday N'`
+    case weekday(Int)
+    /// `'unixepoch'`: the value is a Unix timestamp.
+    case unixEpoch
+    /// `'julianday'`: the value is a julian day number.
+    case julianDay
+    /// `'localtime'`
+    case localTime
+    /// `'utc'`
+    case utc
+
+    var sql: String {
+        func signed<T: Comparable & Numeric>(_ value: T) -> String { value < 0 ? "\(value)" : "+\(value)" }
+        switch self {
+        case .day(let n): return "\(signed(n)) days"
+        case .hour(let n): return "\(signed(n)) hours"
+        case .minute(let n): return "\(signed(n)) minutes"
+        case .second(let n): return "\(signed(n)) seconds"
+        case .month(let n): return "\(signed(n)) months"
+        case .year(let n): return "\(signed(n)) years"
+        case .startOfDay: return "start of day"
+        case .startOfMonth: return "start of month"
+        case .startOfYear: return "start of year"
+        case .weekday(let n): return "weekday \(n)"
+        case .unixEpoch: return "unixepoch"
+        case .julianDay: return "julianday"
+        case .localTime: return "localtime"
+        case .utc: return "utc"
+        }
+    }
+}
+
+/// `DATETIME(value, modifiers...)`: a "yyyy-MM-dd HH:mm:ss" date.
+///
+/// ```swift
+/// // DATETIME(creationDate, '+1 days')
+/// dateTime(Column("creationDate"), .day(1))
+/// ```
+public func dateTime(_ value: some SQLExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
+    SQLExpression(.function("DATETIME", [value.sqlExpression] + modifiers.map { .value($0.sql.databaseValue) }, distinct: false))
+}
+
+/// `JULIANDAY(value, modifiers...)`: a julian day number.
+public func julianDay(_ value: some SQLExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
+    SQLExpression(.function("JULIANDAY", [value.sqlExpression] + modifiers.map { .value($0.sql.databaseValue) }, distinct: false))
+}
+
+extension DatabaseFunction {
+    /// Returns an expression that calls the function.
+    ///
+    /// ```swift
+    /// let reverse = DatabaseFunction("reverse", argumentCount: 1, pure: true) { ... }
+    /// Player.select(reverse(Column("name")))
+    /// ```
+    ///
+    /// - Parameter arguments: The arguments of the call.
+    /// - Returns: An expression.
+    public func callAsFunction(_ arguments: any SQLExpressible...) -> SQLExpression {
+        SQLExpression(.function(name, arguments.map(\.sqlExpression), distinct: false))
+    }
+
+    /// A function that capitalizes strings with `String.capitalized`.
+    public static let capitalize = DatabaseFunction("swiftCapitalizedString", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0])?.capitalized
+    }
+
+    /// A function that lowercases strings with `String.lowercased()`.
+    public static let lowercase = DatabaseFunction("swiftLowercaseString", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0])?.lowercased()
+    }
+
+    /// A function that uppercases strings with `String.uppercased()`.
+    public static let uppercase = DatabaseFunction("swiftUppercaseString", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0])?.uppercased()
+    }
+
+    /// A function that capitalizes strings with `String.localizedCapitalized`.
+    public static let localizedCapitalize = DatabaseFunction("swiftLocalizedCapitalizedString", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0])?.localizedCapitalized
+    }
+
+    /// A function that lowercases strings with `String.localizedLowercase`.
+    public static let localizedLowercase = DatabaseFunction("swiftLocalizedLowercaseString", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0])?.localizedLowercase
+    }
+
+    /// A function that uppercases strings with `String.localizedUppercase`.
+    public static let localizedUppercase = DatabaseFunction("swiftLocalizedUppercaseString", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0])?.localizedUppercase
+    }
+
+    /// The functions every connection knows.
+    static let builtIn: [DatabaseFunction] = [
+        .capitalize, .lowercase, .uppercase, .localizedCapitalize, .localizedLowercase, .localizedUppercase,
+    ]
+}
+
+// MARK: - Methods
+
+extension SQLSpecificExpressible {
+    /// The expression with a collation, for comparisons and ordering:
+    /// `name COLLATE NOCASE`.
+    ///
+    /// ```swift
+    /// Player.filter(Column("name").collating(.nocase) == "arthur")
+    /// Player.order(Column("name").collating(.localizedCaseInsensitiveCompare))
+    /// ```
+    ///
+    /// - Parameter collation: A built-in SQLite collation.
+    /// - Returns: A collated expression.
+    public func collating(_ collation: Database.CollationName) -> SQLExpression {
+        SQLExpression(.collated(sqlExpression, collation.rawValue))
+    }
+
+    /// The expression with a custom collation.
+    ///
+    /// - Parameter collation: A collation.
+    /// - Returns: A collated expression.
+    public func collating(_ collation: DatabaseCollation) -> SQLExpression {
+        SQLExpression(.collated(sqlExpression, collation.name))
+    }
+
+    /// `value LIKE pattern`
+    ///
+    /// - Parameters:
+    ///   - pattern: A pattern with `%` and `_` wildcards.
+    ///   - escape: An optional escape character.
+    /// - Returns: An expression.
+    public func like(_ pattern: some SQLExpressible, escape: (any SQLExpressible)? = nil) -> SQLExpression {
+        if let escape {
+            return SQLExpression(.literal(SQL(elements: [
+                .deferred { [e = sqlExpression, p = pattern.sqlExpression, x = escape.sqlExpression] db, arguments in
+                    var context = SQLGenerationContext(db: db)
+                    let sql = try e.sql(&context, wrapped: true) + " LIKE " + p.sql(&context, wrapped: true)
+                        + " ESCAPE " + x.sql(&context, wrapped: true)
+                    arguments += context.arguments
+                    return sql
+                },
+            ])))
+        }
+        return SQLExpression.comparison("LIKE", sqlExpression, pattern.sqlExpression)
+    }
+
+    /// `value GLOB pattern`
+    ///
+    /// - Parameter pattern: A pattern with `*` and `?` wildcards.
+    /// - Returns: An expression.
+    public func glob(_ pattern: some SQLExpressible) -> SQLExpression {
+        SQLExpression.comparison("GLOB", sqlExpression, pattern.sqlExpression)
+    }
+
+    /// `IFNULL(value, other)`
+    ///
+    /// - Parameter other: The value used when this one is NULL.
+    /// - Returns: An expression.
+    public func ifNull(_ other: some SQLExpressible) -> SQLExpression {
+        SQLExpression(.function("IFNULL", [sqlExpression, other.sqlExpression], distinct: false))
+    }
+
+    /// `LENGTH(value)`
+    public var length: SQLExpression {
+        SQLExpression(.function("LENGTH", [sqlExpression], distinct: false))
+    }
+
+    /// The string, capitalized by Swift (`String.capitalized`).
+    public var capitalized: SQLExpression { DatabaseFunction.capitalize(self) }
+
+    /// The string, lowercased by Swift (`String.lowercased()`).
+    public var lowercased: SQLExpression { DatabaseFunction.lowercase(self) }
+
+    /// The string, uppercased by Swift (`String.uppercased()`).
+    public var uppercased: SQLExpression { DatabaseFunction.uppercase(self) }
+
+    /// The string, capitalized in the current locale.
+    public var localizedCapitalized: SQLExpression { DatabaseFunction.localizedCapitalize(self) }
+
+    /// The string, lowercased in the current locale.
+    public var localizedLowercased: SQLExpression { DatabaseFunction.localizedLowercase(self) }
+
+    /// The string, uppercased in the current locale.
+    public var localizedUppercased: SQLExpression { DatabaseFunction.localizedUppercase(self) }
+}
+
+// MARK: - contains
+
+extension Sequence where Element: SQLExpressible {
+    /// `value IN (a, b, c)`
+    ///
+    /// ```swift
+    /// Player.filter { [1, 2, 3].contains($0.id) }
+    /// ```
+    ///
+    /// An empty sequence gives an expression that is always false.
+    ///
+    /// - Parameter value: An expression.
+    /// - Returns: An `IN` expression.
+    public func contains(_ value: some SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression.inList(value.sqlExpression, map(\.sqlExpression))
+    }
+}
+
+extension Sequence where Element == any SQLExpressible {
+    /// `value IN (a, b, c)`
+    ///
+    /// - Parameter value: An expression.
+    /// - Returns: An `IN` expression.
+    public func contains(_ value: some SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression.inList(value.sqlExpression, map(\.sqlExpression))
+    }
+}
+
+extension ClosedRange where Bound: SQLExpressible {
+    /// `value BETWEEN lowerBound AND upperBound`
+    ///
+    /// - Parameter value: An expression.
+    /// - Returns: A `BETWEEN` expression.
+    public func contains(_ value: some SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression(.between(value.sqlExpression, lowerBound.sqlExpression, upperBound.sqlExpression, negated: false))
+    }
+}
+
+extension Range where Bound: SQLExpressible {
+    /// `value >= lowerBound AND value < upperBound`
+    ///
+    /// - Parameter value: An expression.
+    /// - Returns: An expression.
+    public func contains(_ value: some SQLSpecificExpressible) -> SQLExpression {
+        let e = value.sqlExpression
+        return SQLExpression.associative(
+            "AND",
+            SQLExpression.comparison(">=", e, lowerBound.sqlExpression),
+            SQLExpression.comparison("<", e, upperBound.sqlExpression))
+    }
+}
+
+extension CountableClosedRange where Bound: SQLExpressible {
+    /// `value BETWEEN lowerBound AND upperBound`
+    ///
+    /// - Parameter value: An expression.
+    /// - Returns: A `BETWEEN` expression.
+    public func contains(_ value: some SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression(.between(value.sqlExpression, lowerBound.sqlExpression, upperBound.sqlExpression, negated: false))
+    }
+}
+
+extension SQLExpression {
+    static func inList(_ value: SQLExpression, _ list: [SQLExpression]) -> SQLExpression {
+        if list.isEmpty {
+            return .value(false.databaseValue)
+        }
+        if case let .collated(base, collation) = value.impl {
+            return SQLExpression(.collated(SQLExpression(.inList(base, list, negated: false)), collation))
+        }
+        return SQLExpression(.inList(value, list, negated: false))
+    }
+}

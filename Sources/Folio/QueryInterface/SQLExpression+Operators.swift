@@ -1,0 +1,359 @@
+// Operators that build SQL expressions from columns and values.
+//
+// `Column("score") > 1000`, `Column("email") == nil` (IS NULL),
+// `Column("a") && Column("b")`, `-Column("score")`, `Column("nick") ?? Column("name")`...
+
+// MARK: - Comparison
+
+/// Returns the comparison of an expression with a value, or with NULL:
+/// `score = 1000`, `email IS NULL`.
+///
+/// ```swift
+/// Player.filter(Column("name") == "Arthur")
+/// Player.filter(Column("email") == nil) // email IS NULL
+/// ```
+public func == (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
+    SQLExpression.equal(lhs.sqlExpression, rhs?.sqlExpression)
+}
+
+/// Returns the comparison of a value with an expression.
+public func == (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.equal(rhs.sqlExpression, lhs?.sqlExpression)
+}
+
+/// Returns the comparison of two expressions.
+public func == (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.equal(lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// Returns the comparison of a boolean expression with a boolean:
+/// `isActive == false` is `NOT isActive`.
+public func == (lhs: some SQLSpecificExpressible, rhs: Bool) -> SQLExpression {
+    rhs ? lhs.sqlExpression : !lhs.sqlExpression
+}
+
+/// Returns the inequality of an expression and a value, or NULL:
+/// `score <> 1000`, `email IS NOT NULL`.
+public func != (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
+    SQLExpression.notEqual(lhs.sqlExpression, rhs?.sqlExpression)
+}
+
+/// Returns the inequality of a value and an expression.
+public func != (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.notEqual(rhs.sqlExpression, lhs?.sqlExpression)
+}
+
+/// Returns the inequality of two expressions.
+public func != (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.notEqual(lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// Returns the inequality of a boolean expression with a boolean.
+public func != (lhs: some SQLSpecificExpressible, rhs: Bool) -> SQLExpression {
+    rhs ? !lhs.sqlExpression : lhs.sqlExpression
+}
+
+/// `lhs IS rhs`: equality where NULL equals NULL.
+public func === (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
+    SQLExpression(.binary("IS", lhs.sqlExpression, rhs?.sqlExpression ?? .value(.null)))
+}
+
+/// `lhs IS rhs`: equality where NULL equals NULL.
+public func === (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("IS", lhs?.sqlExpression ?? .value(.null), rhs.sqlExpression))
+}
+
+/// `lhs IS rhs`: equality where NULL equals NULL.
+public func === (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("IS", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs IS NOT rhs`.
+public func !== (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
+    SQLExpression(.binary("IS NOT", lhs.sqlExpression, rhs?.sqlExpression ?? .value(.null)))
+}
+
+/// `lhs IS NOT rhs`.
+public func !== (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("IS NOT", lhs?.sqlExpression ?? .value(.null), rhs.sqlExpression))
+}
+
+/// `lhs IS NOT rhs`.
+public func !== (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("IS NOT", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs < rhs`
+public func < (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.comparison("<", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs < rhs`
+public func < (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.comparison("<", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs < rhs`
+public func < (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.comparison("<", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs <= rhs`
+public func <= (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.comparison("<=", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs <= rhs`
+public func <= (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.comparison("<=", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs <= rhs`
+public func <= (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.comparison("<=", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs > rhs`
+public func > (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.comparison(">", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs > rhs`
+public func > (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.comparison(">", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs > rhs`
+public func > (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.comparison(">", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs >= rhs`
+public func >= (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.comparison(">=", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs >= rhs`
+public func >= (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.comparison(">=", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs >= rhs`
+public func >= (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.comparison(">=", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+// MARK: - Logic
+
+/// `lhs AND rhs`
+public func && (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.associative("AND", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs AND rhs`
+public func && (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("AND", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs AND rhs`
+public func && (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("AND", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs OR rhs`
+public func || (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.associative("OR", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs OR rhs`
+public func || (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("OR", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs OR rhs`
+public func || (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("OR", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `NOT value`
+public prefix func ! (value: some SQLSpecificExpressible) -> SQLExpression {
+    value.sqlExpression.negated
+}
+
+// MARK: - Arithmetic
+
+/// `lhs + rhs`
+public func + (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.associative("+", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs + rhs`
+public func + (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("+", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs + rhs`
+public func + (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("+", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs - rhs`
+public func - (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.binary("-", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs - rhs`
+public func - (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("-", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs - rhs`
+public func - (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("-", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs * rhs`
+public func * (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.associative("*", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs * rhs`
+public func * (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("*", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs * rhs`
+public func * (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("*", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs / rhs`
+public func / (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.binary("/", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs / rhs`
+public func / (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("/", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs / rhs`
+public func / (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("/", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `-value`
+public prefix func - (value: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.unary("-", value.sqlExpression))
+}
+
+/// `IFNULL(lhs, rhs)`: the first value when not NULL, the second otherwise.
+///
+/// ```swift
+/// Player.select(Column("nickname") ?? Column("name"))
+/// ```
+public func ?? (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.function("IFNULL", [lhs.sqlExpression, rhs.sqlExpression], distinct: false))
+}
+
+// MARK: - Helpers
+
+extension SQLExpression {
+    static func equal(_ lhs: SQLExpression, _ rhs: SQLExpression?) -> SQLExpression {
+        guard let rhs, !rhs.isNullValue else {
+            return SQLExpression(.postfix(lhs, "IS NULL"))
+        }
+        return comparison("=", lhs, rhs)
+    }
+
+    static func notEqual(_ lhs: SQLExpression, _ rhs: SQLExpression?) -> SQLExpression {
+        guard let rhs, !rhs.isNullValue else {
+            return SQLExpression(.postfix(lhs, "IS NOT NULL"))
+        }
+        return comparison("<>", lhs, rhs)
+    }
+
+    /// A comparison; a collated left operand applies its collation to the
+    /// comparison: `name = ? COLLATE NOCASE`.
+    static func comparison(_ op: String, _ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpression {
+        if case let .collated(base, collation) = lhs.impl {
+            return SQLExpression(.collated(SQLExpression(.binary(op, base, rhs)), collation))
+        }
+        return SQLExpression(.binary(op, lhs, rhs))
+    }
+
+    static func associative(_ op: String, _ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpression {
+        var operands: [SQLExpression] = []
+        for operand in [lhs, rhs] {
+            if case let .associative(otherOp, others) = operand.impl, otherOp == op {
+                operands += others
+            } else {
+                operands.append(operand)
+            }
+        }
+        return SQLExpression(.associative(op, operands))
+    }
+
+    var isNullValue: Bool {
+        if case .value(let value) = impl { return value.isNull }
+        return false
+    }
+
+    /// `NOT self`, simplified where possible.
+    var negated: SQLExpression {
+        switch impl {
+        case let .unary("NOT", e): return e
+        case let .postfix(e, "IS NULL"): return SQLExpression(.postfix(e, "IS NOT NULL"))
+        case let .postfix(e, "IS NOT NULL"): return SQLExpression(.postfix(e, "IS NULL"))
+        case let .inList(e, es, negated): return SQLExpression(.inList(e, es, negated: !negated))
+        case let .inSubquery(e, q, negated): return SQLExpression(.inSubquery(e, q, negated: !negated))
+        case let .between(e, l, h, negated): return SQLExpression(.between(e, l, h, negated: !negated))
+        case let .exists(q, negated): return SQLExpression(.exists(q, negated: !negated))
+        default: return SQLExpression(.unary("NOT", self))
+        }
+    }
+}
+
+extension Sequence where Element: SQLExpressible {
+    /// Joins expressions with an operator: `[a, b, c].joined(operator: .and)`.
+    ///
+    /// - Parameter op: An associative operator.
+    /// - Returns: An expression. Empty sequences give the neutral value of
+    ///   the operator (`1` for AND, `0` for OR and `+`, `''` for `||`).
+    public func joined(operator op: SQLExpression.AssociativeBinaryOperator) -> SQLExpression {
+        let operands = map(\.sqlExpression)
+        if operands.isEmpty { return .value(op.neutralValue) }
+        return operands.dropFirst().reduce(operands[0]) { SQLExpression.associative(op.sql, $0, $1) }
+    }
+}
+
+extension Sequence where Element == any SQLExpressible {
+    /// Joins expressions with an operator.
+    ///
+    /// - Parameter op: An associative operator.
+    /// - Returns: An expression.
+    public func joined(operator op: SQLExpression.AssociativeBinaryOperator) -> SQLExpression {
+        let operands = map(\.sqlExpression)
+        if operands.isEmpty { return .value(op.neutralValue) }
+        return operands.dropFirst().reduce(operands[0]) { SQLExpression.associative(op.sql, $0, $1) }
+    }
+}
+
+extension SQLExpression {
+    /// An associative operator, for ``Swift/Sequence/joined(operator:)``.
+    public struct AssociativeBinaryOperator: Sendable {
+        let sql: String
+        let neutralValue: DatabaseValue
+
+        /// `AND`
+        public static let and = AssociativeBinaryOperator(sql: "AND", neutralValue: true.databaseValue)
+        /// `OR`
+        public static let or = AssociativeBinaryOperator(sql: "OR", neutralValue: false.databaseValue)
+        /// `+`
+        public static let add = AssociativeBinaryOperator(sql: "+", neutralValue: 0.databaseValue)
+        /// `*`
+        public static let multiply = AssociativeBinaryOperator(sql: "*", neutralValue: 1.databaseValue)
+        /// `||` (string concatenation)
+        public static let concat = AssociativeBinaryOperator(sql: "||", neutralValue: "".databaseValue)
+    }
+}

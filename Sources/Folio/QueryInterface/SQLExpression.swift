@@ -1,0 +1,274 @@
+/// A type that can be used as an SQL expression: values (`Int`, `String`,
+/// `Date`...), columns, and expressions built from them.
+///
+/// ```swift
+/// // SELECT * FROM player WHERE score > 1000
+/// Player.filter(Column("score") > 1000)
+/// ```
+public protocol SQLExpressible {
+    /// The SQL expression.
+    var sqlExpression: SQLExpression { get }
+}
+
+/// A type that can be used as an SQL expression, and is not a plain Swift
+/// value: columns and expressions. Values of this type can be selected,
+/// and used as ordering terms.
+public protocol SQLSpecificExpressible: SQLExpressible, SQLSelectable, SQLOrderingTerm { }
+
+extension SQLSpecificExpressible {
+    /// The expression, selected.
+    public var sqlSelection: SQLSelection { .expression(sqlExpression) }
+
+    /// The expression, in ascending order.
+    public var sqlOrdering: SQLOrdering { SQLOrdering(expression: sqlExpression, direction: .ascending) }
+}
+
+/// An SQL expression.
+///
+/// Build expressions from columns, values and operators:
+///
+/// ```swift
+/// let isAdult: SQLExpression = Column("age") >= 18
+/// let fullName = [Column("firstName"), " ".databaseValue, Column("lastName")].joined(operator: .concat)
+/// ```
+///
+/// Raw SQL is an expression too: `SQL("score + ?", arguments: [1]).sqlExpression`.
+public struct SQLExpression: SQLSpecificExpressible, Sendable {
+    indirect enum Impl: Sendable {
+        /// A column, optionally bound to a table alias.
+        case column(String, TableAliasBase?)
+        /// A value, rendered as `?`.
+        case value(DatabaseValue)
+        /// Raw SQL.
+        case literal(SQL)
+        /// A prefix operator: `NOT x`, `-x`.
+        case unary(String, SQLExpression)
+        /// A postfix operator: `x IS NULL`.
+        case postfix(SQLExpression, String)
+        /// A binary operator: `a = b`, `a LIKE b`.
+        case binary(String, SQLExpression, SQLExpression)
+        /// An associative operator applied to several operands: `a AND b AND c`.
+        case associative(String, [SQLExpression])
+        /// `x IN (a, b, c)`, or `x NOT IN (...)`.
+        case inList(SQLExpression, [SQLExpression], negated: Bool)
+        /// `x IN (SELECT ...)`, or `x NOT IN (...)`.
+        case inSubquery(SQLExpression, SQLSubquery, negated: Bool)
+        /// `x BETWEEN a AND b`, or `x NOT BETWEEN ...`.
+        case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
+        /// A function call: `f(a, b)`, `COUNT(DISTINCT a)`.
+        case function(String, [SQLExpression], distinct: Bool)
+        /// `COUNT(*)`.
+        case countAll
+        /// `x COLLATE name`.
+        case collated(SQLExpression, String)
+        /// `CAST(x AS type)`.
+        case cast(SQLExpression, String)
+        /// `EXISTS (SELECT ...)`.
+        case exists(SQLSubquery, negated: Bool)
+        /// A subquery used as a value: `(SELECT ...)`.
+        case subquery(SQLSubquery)
+        /// `CASE WHEN ... THEN ... ELSE ... END`.
+        case caseWhen([(SQLExpression, SQLExpression)], SQLExpression?)
+        /// An expression rendered with access to the generation context.
+        case deferred(@Sendable (inout SQLGenerationContext) throws -> String)
+    }
+
+    let impl: Impl
+
+    init(_ impl: Impl) {
+        self.impl = impl
+    }
+
+    /// Returns self.
+    public var sqlExpression: SQLExpression { self }
+
+    /// Creates an expression from raw SQL.
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    init(literal sqlLiteral: SQL) {
+        impl = .literal(sqlLiteral)
+    }
+
+    /// An expression for a column of a table alias.
+    static func column(_ name: String, _ alias: TableAliasBase? = nil) -> SQLExpression {
+        SQLExpression(.column(name, alias))
+    }
+
+    /// An expression for a value.
+    static func value(_ value: DatabaseValue) -> SQLExpression {
+        SQLExpression(.value(value))
+    }
+
+    /// Whether the expression is a column, or a column in a COLLATE clause.
+    var columnName: String? {
+        switch impl {
+        case .column(let name, _): return name
+        case .collated(let base, _): return base.columnName
+        default: return nil
+        }
+    }
+
+    /// Returns the expression with unqualified columns bound to an alias.
+    func qualified(with alias: TableAliasBase) -> SQLExpression {
+        mapAliases { $0 ?? alias }
+    }
+
+    /// Returns the expression with the columns of an alias moved to
+    /// another alias.
+    func requalified(from old: TableAliasBase, to new: TableAliasBase) -> SQLExpression {
+        mapAliases { $0 === old ? new : $0 }
+    }
+
+    /// Returns the expression with the aliases of its columns transformed.
+    func mapAliases(_ transform: (TableAliasBase?) -> TableAliasBase?) -> SQLExpression {
+        func map(_ e: SQLExpression) -> SQLExpression { e.mapAliases(transform) }
+        switch impl {
+        case let .column(name, alias):
+            return .column(name, transform(alias))
+        case .value, .literal, .countAll, .deferred, .exists, .subquery:
+            return self
+        case let .unary(op, e):
+            return SQLExpression(.unary(op, map(e)))
+        case let .postfix(e, op):
+            return SQLExpression(.postfix(map(e), op))
+        case let .binary(op, l, r):
+            return SQLExpression(.binary(op, map(l), map(r)))
+        case let .associative(op, es):
+            return SQLExpression(.associative(op, es.map(map)))
+        case let .inList(e, es, negated):
+            return SQLExpression(.inList(map(e), es.map(map), negated: negated))
+        case let .inSubquery(e, q, negated):
+            return SQLExpression(.inSubquery(map(e), q, negated: negated))
+        case let .between(e, l, h, negated):
+            return SQLExpression(.between(map(e), map(l), map(h), negated: negated))
+        case let .function(name, es, distinct):
+            return SQLExpression(.function(name, es.map(map), distinct: distinct))
+        case let .collated(e, c):
+            return SQLExpression(.collated(map(e), c))
+        case let .cast(e, t):
+            return SQLExpression(.cast(map(e), t))
+        case let .caseWhen(cases, otherwise):
+            return SQLExpression(.caseWhen(cases.map { (map($0.0), map($0.1)) }, otherwise.map(map)))
+        }
+    }
+
+    /// Whether the expression contains an aggregate function.
+    var isAggregate: Bool {
+        switch impl {
+        case .countAll: return true
+        case let .function(name, es, _):
+            return SQLExpression.aggregateFunctions.contains(name.uppercased()) || es.contains(where: \.isAggregate)
+        case let .unary(_, e), let .postfix(e, _), let .collated(e, _), let .cast(e, _):
+            return e.isAggregate
+        case let .binary(_, l, r): return l.isAggregate || r.isAggregate
+        case let .associative(_, es): return es.contains(where: \.isAggregate)
+        case let .between(e, l, h, _): return e.isAggregate || l.isAggregate || h.isAggregate
+        case let .inList(e, es, _): return e.isAggregate || es.contains(where: \.isAggregate)
+        default: return false
+        }
+    }
+
+    static let aggregateFunctions: Set<String> = ["COUNT", "SUM", "TOTAL", "AVG", "MIN", "MAX", "GROUP_CONCAT", "JSON_GROUP_ARRAY", "JSON_GROUP_OBJECT"]
+}
+
+extension SQLExpression {
+    /// Renders the expression as SQL, appending its values to the context
+    /// arguments.
+    func sql(_ context: inout SQLGenerationContext, wrapped: Bool = false) throws -> String {
+        switch impl {
+        case let .column(name, alias):
+            if let alias, context.mustQualify(alias) {
+                return try context.name(of: alias).quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
+            }
+            return name.quotedDatabaseIdentifier
+        case let .value(value):
+            if context.inlinesValues {
+                return value.description
+            }
+            context.arguments.values.append(value)
+            return "?"
+        case let .literal(literal):
+            let (sql, arguments) = try literal.build(context.db)
+            if context.inlinesValues && !arguments.isEmpty {
+                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "SQL arguments are not allowed in this context", sql: sql)
+            }
+            context.arguments += arguments
+            return wrapped ? "(\(sql))" : sql
+        case let .unary(op, e):
+            let sql = op + (op.last!.isLetter ? " " : "") + (try e.sql(&context, wrapped: true))
+            return wrapped ? "(\(sql))" : sql
+        case let .postfix(e, op):
+            let sql = try e.sql(&context, wrapped: true) + " " + op
+            return wrapped ? "(\(sql))" : sql
+        case let .binary(op, l, r):
+            let sql = try l.sql(&context, wrapped: true) + " \(op) " + r.sql(&context, wrapped: true)
+            return wrapped ? "(\(sql))" : sql
+        case let .associative(op, es):
+            if es.count == 1 { return try es[0].sql(&context, wrapped: wrapped) }
+            let sql = try es.map { try $0.sql(&context, wrapped: true) }.joined(separator: " \(op) ")
+            return wrapped ? "(\(sql))" : sql
+        case let .inList(e, es, negated):
+            let sql = try e.sql(&context, wrapped: true)
+                + (negated ? " NOT IN (" : " IN (")
+                + es.map { try $0.sql(&context) }.joined(separator: ", ") + ")"
+            return wrapped ? "(\(sql))" : sql
+        case let .inSubquery(e, q, negated):
+            let sql = try e.sql(&context, wrapped: true)
+                + (negated ? " NOT IN (" : " IN (") + q.sql(&context) + ")"
+            return wrapped ? "(\(sql))" : sql
+        case let .between(e, l, h, negated):
+            let sql = try e.sql(&context, wrapped: true)
+                + (negated ? " NOT BETWEEN " : " BETWEEN ")
+                + l.sql(&context, wrapped: true) + " AND " + h.sql(&context, wrapped: true)
+            return wrapped ? "(\(sql))" : sql
+        case let .function(name, es, distinct):
+            return name + "(" + (distinct ? "DISTINCT " : "") + (try es.map { try $0.sql(&context) }.joined(separator: ", ")) + ")"
+        case .countAll:
+            return "COUNT(*)"
+        case let .collated(e, collation):
+            let sql = try e.sql(&context, wrapped: true) + " COLLATE " + collation
+            return wrapped ? "(\(sql))" : sql
+        case let .cast(e, type):
+            return "CAST(" + (try e.sql(&context)) + " AS \(type))"
+        case let .exists(q, negated):
+            let sql = (negated ? "NOT EXISTS (" : "EXISTS (") + (try q.sql(&context)) + ")"
+            return wrapped && negated ? "(\(sql))" : sql
+        case let .subquery(q):
+            return "(" + (try q.sql(&context)) + ")"
+        case let .caseWhen(cases, otherwise):
+            var sql = "CASE"
+            for (condition, value) in cases {
+                sql += " WHEN " + (try condition.sql(&context)) + " THEN " + (try value.sql(&context))
+            }
+            if let otherwise {
+                sql += " ELSE " + (try otherwise.sql(&context))
+            }
+            return sql + " END"
+        case let .deferred(render):
+            let sql = try render(&context)
+            return wrapped ? "(\(sql))" : sql
+        }
+    }
+}
+
+// MARK: - Conformances
+
+extension DatabaseValue: SQLSpecificExpressible {
+    /// The value as an expression.
+    public var sqlExpression: SQLExpression { .value(self) }
+}
+
+extension DatabaseValueConvertible {
+    /// The value as an expression.
+    public var sqlExpression: SQLExpression { .value(databaseValue) }
+}
+
+extension ColumnExpression {
+    /// The column as an expression.
+    public var sqlExpression: SQLExpression { .column(name) }
+}
+
+extension SQL {
+    /// The SQL literal as an expression.
+    public var sqlExpression: SQLExpression { SQLExpression(literal: self) }
+}

@@ -1,0 +1,97 @@
+/// A type that can sort the results of a request: columns, expressions,
+/// and their `asc`/`desc` variants.
+///
+/// ```swift
+/// Player.order(Column("score").desc, Column("name"))
+/// ```
+public protocol SQLOrderingTerm: Sendable {
+    /// The ordering term.
+    var sqlOrdering: SQLOrdering { get }
+}
+
+/// An element of the ORDER BY clause of a request.
+public struct SQLOrdering: SQLOrderingTerm, Sendable {
+    enum Direction: Sendable {
+        case ascending, descending, ascendingNullsLast, descendingNullsFirst
+    }
+
+    enum Impl: Sendable {
+        case expression(SQLExpression, Direction)
+        case literal(SQL)
+    }
+
+    let impl: Impl
+
+    init(expression: SQLExpression, direction: Direction) {
+        impl = .expression(expression, direction)
+    }
+
+    init(literal: SQL) {
+        impl = .literal(literal)
+    }
+
+    /// Returns self.
+    public var sqlOrdering: SQLOrdering { self }
+
+    /// The reversed ordering (ASC becomes DESC); raw SQL can not be
+    /// reversed.
+    var reversed: SQLOrdering? {
+        switch impl {
+        case let .expression(e, direction):
+            switch direction {
+            case .ascending: return SQLOrdering(expression: e, direction: .descending)
+            case .descending: return SQLOrdering(expression: e, direction: .ascending)
+            case .ascendingNullsLast: return SQLOrdering(expression: e, direction: .descendingNullsFirst)
+            case .descendingNullsFirst: return SQLOrdering(expression: e, direction: .ascendingNullsLast)
+            }
+        case .literal:
+            return nil
+        }
+    }
+
+    func qualified(with alias: TableAliasBase) -> SQLOrdering {
+        switch impl {
+        case let .expression(e, direction): return SQLOrdering(expression: e.qualified(with: alias), direction: direction)
+        case .literal: return self
+        }
+    }
+
+    func requalified(from old: TableAliasBase, to new: TableAliasBase) -> SQLOrdering {
+        switch impl {
+        case let .expression(e, direction): return SQLOrdering(expression: e.requalified(from: old, to: new), direction: direction)
+        case .literal: return self
+        }
+    }
+
+    /// Renders the ordering as SQL.
+    func sql(_ context: inout SQLGenerationContext) throws -> String {
+        switch impl {
+        case let .expression(e, direction):
+            let sql = try e.sql(&context)
+            switch direction {
+            case .ascending: return sql
+            case .descending: return sql + " DESC"
+            case .ascendingNullsLast: return sql + " ASC NULLS LAST"
+            case .descendingNullsFirst: return sql + " DESC NULLS FIRST"
+            }
+        case .literal(let literal):
+            let (sql, arguments) = try literal.build(context.db)
+            context.arguments += arguments
+            return sql
+        }
+    }
+}
+
+extension SQLSpecificExpressible {
+    /// Ascending order: `score ASC`.
+    public var asc: SQLOrdering { SQLOrdering(expression: sqlExpression, direction: .ascending) }
+
+    /// Descending order: `score DESC`.
+    public var desc: SQLOrdering { SQLOrdering(expression: sqlExpression, direction: .descending) }
+
+    /// Ascending order, NULL last: `score ASC NULLS LAST`.
+    public var ascNullsLast: SQLOrdering { SQLOrdering(expression: sqlExpression, direction: .ascendingNullsLast) }
+
+    /// Descending order, NULL first: `score DESC NULLS FIRST`.
+    public var descNullsFirst: SQLOrdering { SQLOrdering(expression: sqlExpression, direction: .descendingNullsFirst) }
+}

@@ -1,0 +1,38 @@
+/// A SELECT query: a relation, plus the clauses that apply to the whole
+/// query (DISTINCT, GROUP BY, HAVING, LIMIT, WITH).
+struct SQLQuery: Sendable {
+    var relation: SQLRelation
+    var isDistinct = false
+    var groupExpressions: [SQLExpression] = []
+    var havingExpressions: [SQLExpression] = []
+    var limit: SQLLimit?
+    var commonTableExpressions: [(name: String, definition: SQLCommonTableExpressionDefinition)] = []
+
+    init(relation: SQLRelation) {
+        self.relation = relation
+    }
+
+    /// Whether the query returns one row per group (GROUP BY, or an
+    /// aggregate without GROUP BY).
+    var isAggregate: Bool {
+        !groupExpressions.isEmpty || relation.selection.contains(where: \.isAggregate)
+    }
+}
+
+/// LIMIT and OFFSET.
+struct SQLLimit: Sendable {
+    var limit: Int
+    var offset: Int?
+
+    var sql: String {
+        if let offset { return "LIMIT \(limit) OFFSET \(offset)" }
+        return "LIMIT \(limit)"
+    }
+}
+
+/// The definition of a common table expression, rendered in a WITH clause.
+struct SQLCommonTableExpressionDefinition: Sendable {
+    var columns: [String]?
+    var isRecursive: Bool
+    var request: SQLSubquery
+}

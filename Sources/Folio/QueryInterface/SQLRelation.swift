@@ -1,0 +1,171 @@
+/// The relation model of query interface requests (an implementation
+/// detail of the query interface and associations, with no public member): a table (or common
+/// table expression) with its selection, filters and ordering, and the
+/// associated relations joined to it or prefetched with it.
+///
+/// All expressions stored in a relation are qualified with the relation's
+/// alias, so that they keep referring to the right table once the relation
+/// is joined to other ones.
+public struct SQLRelation: Sendable {
+    /// What the relation selects from.
+    enum Source: Sendable {
+        /// A table.
+        case table(String)
+        /// A common table expression, by name.
+        case commonTableExpression(String)
+    }
+
+    var source: Source
+    let alias: TableAliasBase
+    var selection: [SQLSelection]
+    var filters: [SQLExpression] = []
+    var ordering: [SQLOrdering] = []
+    var isOrderingReversed = false
+    /// Associated relations, by association key, in insertion order.
+    var children: [(key: String, child: SQLRelationChild)] = []
+
+    init(table: String, alias: TableAliasBase = TableAliasBase(name: nil), selection: [SQLSelection]) {
+        self.source = .table(table)
+        self.alias = alias
+        self.selection = selection.map { $0.qualified(with: alias) }
+        alias.bind(to: table)
+    }
+
+    init(commonTableExpression name: String, alias: TableAliasBase = TableAliasBase(name: nil), selection: [SQLSelection]) {
+        self.source = .commonTableExpression(name)
+        self.alias = alias
+        self.selection = selection.map { $0.qualified(with: alias) }
+        alias.bind(to: name)
+    }
+
+    /// The name of the table or common table expression.
+    var tableName: String {
+        switch source {
+        case .table(let name), .commonTableExpression(let name): return name
+        }
+    }
+
+    /// The effective ordering: reversed when asked, and the rowid or
+    /// primary key reversed when a reversed request has no ordering.
+    var effectiveOrdering: [SQLOrdering] {
+        guard isOrderingReversed else { return ordering }
+        return ordering.compactMap(\.reversed)
+    }
+
+    func select(_ selection: [SQLSelection]) -> SQLRelation {
+        var relation = self
+        relation.selection = selection.map { $0.qualified(with: alias) }
+        return relation
+    }
+
+    func annotated(with selection: [SQLSelection]) -> SQLRelation {
+        var relation = self
+        relation.selection += selection.map { $0.qualified(with: alias) }
+        return relation
+    }
+
+    func filter(_ predicate: SQLExpression) -> SQLRelation {
+        var relation = self
+        relation.filters.append(predicate.qualified(with: alias))
+        return relation
+    }
+
+    func order(_ orderings: [SQLOrdering]) -> SQLRelation {
+        var relation = self
+        relation.ordering = orderings.map { $0.qualified(with: alias) }
+        relation.isOrderingReversed = false
+        return relation
+    }
+
+    func thenOrder(_ orderings: [SQLOrdering]) -> SQLRelation {
+        var relation = self
+        if relation.isOrderingReversed {
+            relation.ordering = relation.effectiveOrdering
+            relation.isOrderingReversed = false
+        }
+        relation.ordering += orderings.map { $0.qualified(with: alias) }
+        return relation
+    }
+
+    func reversed() -> SQLRelation {
+        var relation = self
+        relation.isOrderingReversed.toggle()
+        return relation
+    }
+
+    func unordered() -> SQLRelation {
+        var relation = self
+        relation.ordering = []
+        relation.isOrderingReversed = false
+        for index in relation.children.indices {
+            relation.children[index].child.relation = relation.children[index].child.relation.unordered()
+        }
+        return relation
+    }
+
+    /// Adds or merges an associated relation.
+    func adding(_ child: SQLRelationChild, forKey key: String) -> SQLRelation {
+        var relation = self
+        if let index = relation.children.firstIndex(where: { $0.key == key }) {
+            relation.children[index].child = relation.children[index].child.merged(with: child)
+        } else {
+            relation.children.append((key, child))
+        }
+        return relation
+    }
+
+    /// Whether the relation has children that are joined in SQL (not
+    /// prefetched in a separate query).
+    var hasJoins: Bool {
+        children.contains { $0.child.kind != .all }
+    }
+}
+
+/// An associated relation, joined or prefetched.
+struct SQLRelationChild: Sendable {
+    /// How the child is fetched.
+    enum Kind: Sendable, Equatable {
+        /// INNER JOIN
+        case required
+        /// LEFT JOIN
+        case optional
+        /// A separate query for all associated rows (to-many).
+        case all
+    }
+
+    var kind: Kind
+    /// Whether the child columns are selected (`including`) or not
+    /// (`joining`).
+    var isSelected: Bool
+    /// The join condition: pairs of (parent column, child column), resolved
+    /// from foreign keys at generation time.
+    var condition: SQLAssociationCondition
+    var relation: SQLRelation
+    /// Whether the association is a to-one one (for decoding).
+    var isToOne: Bool
+
+    /// Merges two uses of the same association key.
+    func merged(with other: SQLRelationChild) -> SQLRelationChild {
+        var merged = other
+        // including wins over joining, required wins over optional.
+        merged.isSelected = isSelected || other.isSelected
+        if kind == .required || other.kind == .required {
+            merged.kind = (kind == .all || other.kind == .all) ? .all : .required
+        }
+        var relation = other.relation
+        relation.filters = self.relation.filters + other.relation.filters
+        relation.children = self.relation.children
+        for (key, child) in other.relation.children {
+            relation = relation.adding(child, forKey: key)
+        }
+        merged.relation = relation
+        return merged
+    }
+}
+
+/// The join condition of an association: how rows of the parent table
+/// match rows of the child table.
+struct SQLAssociationCondition: Sendable {
+    /// Returns the (parent column, child column) pairs.
+    let columnMapping: @Sendable (Database) throws -> [(parent: String, child: String)]
+}

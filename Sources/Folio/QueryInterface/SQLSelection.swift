@@ -1,0 +1,154 @@
+/// A type that can be selected: columns, expressions, `.allColumns`.
+///
+/// ```swift
+/// // SELECT name, score FROM player
+/// Player.select(Column("name"), Column("score"))
+///
+/// // SELECT *, rowid FROM player
+/// static var databaseSelection: [any SQLSelectable] { [.allColumns, .rowID] }
+/// ```
+public protocol SQLSelectable: Sendable {
+    /// The selection.
+    var sqlSelection: SQLSelection { get }
+}
+
+/// An element of the selection of a request.
+public struct SQLSelection: SQLSelectable, Sendable {
+    enum Impl: Sendable {
+        /// `*`, or `alias.*`.
+        case allColumns(TableAliasBase?)
+        /// An expression.
+        case expression(SQLExpression)
+        /// `expression AS name`.
+        case aliased(SQLExpression, String)
+        /// Raw SQL.
+        case literal(SQL)
+    }
+
+    let impl: Impl
+
+    init(_ impl: Impl) {
+        self.impl = impl
+    }
+
+    /// Returns self.
+    public var sqlSelection: SQLSelection { self }
+
+    static func expression(_ expression: SQLExpression) -> SQLSelection {
+        SQLSelection(.expression(expression))
+    }
+
+    /// `*`: all columns.
+    public static let allColumns = SQLSelection(.allColumns(nil))
+
+    /// The hidden `rowid` column.
+    public static let rowID = SQLSelection(.expression(Column.rowID.sqlExpression))
+
+    /// Returns the selection with unqualified columns bound to an alias.
+    func qualified(with alias: TableAliasBase) -> SQLSelection {
+        switch impl {
+        case .allColumns(nil): return SQLSelection(.allColumns(alias))
+        case .allColumns: return self
+        case .expression(let e): return SQLSelection(.expression(e.qualified(with: alias)))
+        case let .aliased(e, name): return SQLSelection(.aliased(e.qualified(with: alias), name))
+        case .literal: return self
+        }
+    }
+
+    func requalified(from old: TableAliasBase, to new: TableAliasBase) -> SQLSelection {
+        switch impl {
+        case .allColumns(let alias) where alias === old: return SQLSelection(.allColumns(new))
+        case .allColumns: return self
+        case .expression(let e): return SQLSelection(.expression(e.requalified(from: old, to: new)))
+        case let .aliased(e, name): return SQLSelection(.aliased(e.requalified(from: old, to: new), name))
+        case .literal: return self
+        }
+    }
+
+    /// The name of the selected column, when the selection has one.
+    var columnName: String? {
+        switch impl {
+        case .aliased(_, let name): return name
+        case .expression(let e): return e.columnName
+        default: return nil
+        }
+    }
+
+    /// Whether the selection contains an aggregate function.
+    var isAggregate: Bool {
+        switch impl {
+        case .expression(let e), .aliased(let e, _): return e.isAggregate
+        default: return false
+        }
+    }
+
+    /// Renders the selection as SQL.
+    func sql(_ context: inout SQLGenerationContext) throws -> String {
+        switch impl {
+        case .allColumns(let alias):
+            if let alias, context.mustQualify(alias) {
+                return try context.name(of: alias).quotedDatabaseIdentifier + ".*"
+            }
+            return "*"
+        case .expression(let expression):
+            return try expression.sql(&context)
+        case let .aliased(expression, name):
+            return try expression.sql(&context) + " AS " + name.quotedDatabaseIdentifier
+        case .literal(let literal):
+            let (sql, arguments) = try literal.build(context.db)
+            context.arguments += arguments
+            return sql
+        }
+    }
+}
+
+/// All columns of a table: `*`.
+///
+/// ```swift
+/// static var databaseSelection: [any SQLSelectable] { [AllColumns(), Column.rowID] }
+/// ```
+public struct AllColumns: SQLSelectable, Sendable {
+    /// Creates the `*` selection.
+    public init() { }
+
+    /// `*`.
+    public var sqlSelection: SQLSelection { .allColumns }
+}
+
+extension SQLSelectable where Self == SQLSelection {
+    /// `*`: all columns, as in `[.allColumns, .rowID]`.
+    public static var allColumns: SQLSelection { SQLSelection.allColumns }
+
+    /// The hidden `rowid` column, as in `[.allColumns, .rowID]`.
+    public static var rowID: SQLSelection { SQLSelection.rowID }
+}
+
+extension SQLSpecificExpressible {
+    /// Returns the expression selected with a name: `score * 2 AS double`.
+    ///
+    /// ```swift
+    /// Player.select(Column("score").forKey("points"))
+    /// ```
+    ///
+    /// - Parameter key: The name of the selected column.
+    /// - Returns: An aliased selection.
+    public func forKey(_ key: String) -> SQLSelection {
+        SQLSelection(.aliased(sqlExpression, key))
+    }
+
+    /// Returns the expression selected with a coding key's name.
+    ///
+    /// - Parameter key: A coding key.
+    /// - Returns: An aliased selection.
+    public func forKey(_ key: some CodingKey) -> SQLSelection {
+        forKey(key.stringValue)
+    }
+}
+
+extension SQL: SQLSpecificExpressible {
+    /// The SQL literal, selected.
+    public var sqlSelection: SQLSelection { SQLSelection(.literal(self)) }
+
+    /// The SQL literal, as an ordering term.
+    public var sqlOrdering: SQLOrdering { SQLOrdering(literal: self) }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A type that is associated with a database table.
+///
+/// ```swift
+/// struct Player: TableRecord {
+///     // Optional: the default is "player", from the type name.
+///     static let databaseTableName = "player"
+/// }
+///
+/// // SELECT * FROM player WHERE score > 1000
+/// let request = Player.filter { $0.score > 1000 }
+/// ```
+///
+/// The default table name is the type name with a lowercased first word:
+/// `Player` → `player`, `PostalAddress` → `postalAddress`,
+/// `HTTPRequest` → `httpRequest`.
+///
+/// ## Topics
+/// - ``databaseTableName``
+/// - ``databaseSelection``
+public protocol TableRecord {
+    /// The name of the database table.
+    static var databaseTableName: String { get }
+
+    /// The columns selected by default: all columns (`*`). Tables without
+    /// explicit primary key that want to know their rowid select
+    /// `[.allColumns, .rowID]`.
+    ///
+    /// ```swift
+    /// static var databaseSelection: [any SQLSelectable] { [.allColumns, .rowID] }
+    /// ```
+    static var databaseSelection: [any SQLSelectable] { get }
+}
+
+extension TableRecord {
+    /// The type name with a lowercased first word: `PostalAddress` →
+    /// `postalAddress`.
+    public static var databaseTableName: String {
+        defaultDatabaseTableName(for: Self.self)
+    }
+
+    /// All columns: `[.allColumns]`.
+    public static var databaseSelection: [any SQLSelectable] {
+        [AllColumns()]
+    }
+}
+
+/// The default table name of a type: its name with a lowercased first word.
+func defaultDatabaseTableName(for type: Any.Type) -> String {
+    var name = String(describing: type)
+    if let genericStart = name.firstIndex(of: "<") {
+        name = String(name[..<genericStart])
+    }
+    if let lastDot = name.lastIndex(of: ".") {
+        name = String(name[name.index(after: lastDot)...])
+    }
+    let characters = Array(name)
+    var upperCount = 0
+    while upperCount < characters.count, characters[upperCount].isUppercase {
+        upperCount += 1
+    }
+    switch upperCount {
+    case 0:
+        return name
+    case 1, characters.count:
+        // "Player" → "player", "TOEFL" → "toefl"
+        return characters[..<upperCount].map { $0.lowercased() }.joined() + String(characters[upperCount...])
+    default:
+        // "HTTPRequest" → "httpRequest": the last capital starts a word.
+        let lowered = characters[..<(upperCount - 1)].map { $0.lowercased() }.joined()
+        return lowered + String(characters[(upperCount - 1)...])
+    }
+}
+
+extension TableRecord {
+    /// The SQL of the default selection of the type, such as `*` or
+    /// `*, "rowid"`, with its arguments.
+    static func selectionSQL(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
+        var context = SQLGenerationContext(db: db)
+        let sql = try databaseSelection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
+        return (sql, context.arguments)
+    }
+}

@@ -73,3 +73,9 @@ public protocol StatementColumnConvertible {
     /// - Returns: nil when the column can not be converted.
     init?(sqliteStatement: SQLiteStatement, index: CInt)
 }
+
+/// Marks the standard `StatementColumnConvertible` types whose initializer
+/// checks the column type itself, and returns nil for NULL: decoding them
+/// skips a redundant `sqlite3_column_type` call.
+@usableFromInline
+protocol _StatementColumnTypeChecking { }

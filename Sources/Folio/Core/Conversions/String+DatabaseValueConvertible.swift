@@ -66,3 +66,6 @@ extension Data: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 }
+
+extension String: _StatementColumnTypeChecking { }
+extension Data: _StatementColumnTypeChecking { }

@@ -48,6 +48,9 @@ public final class Row {
     /// The column names of a copied row.
     @usableFromInline let _columnNames: [String]
 
+    /// The SQL that produced a copied row, for decoding errors.
+    let _copiedSQL: String?
+
     /// The number of columns.
     public let count: Int
 
@@ -57,16 +60,18 @@ public final class Row {
         _sqliteStatement = statement.sqliteStatement
         _values = []
         _columnNames = []
+        _copiedSQL = nil
         count = statement.columnCount
     }
 
     /// Creates a row that holds its values.
-    init(columnNames: [String], values: [DatabaseValue]) {
+    init(columnNames: [String], values: [DatabaseValue], sql: String? = nil) {
         assert(columnNames.count == values.count)
         _statement = nil
         _sqliteStatement = nil
         _values = values
         _columnNames = columnNames
+        _copiedSQL = sql
         count = values.count
     }
 
@@ -78,7 +83,7 @@ public final class Row {
         for index in 0..<CInt(statement.columnCount) {
             values.append(DatabaseValue(sqliteStatement: sqliteStatement, index: index))
         }
-        self.init(columnNames: statement.columnNames, values: values)
+        self.init(columnNames: statement.columnNames, values: values, sql: statement.sql)
     }
 
     /// Creates an empty row.
@@ -115,8 +120,9 @@ public final class Row {
         (0..<count).map { databaseValue(atUncheckedIndex: $0) }
     }
 
-    /// The SQL that produced the row, when it reads from a statement.
-    var sql: String? { _statement?.sql }
+    /// The SQL that produced the row, when it comes from a statement
+    /// (live or copied).
+    var sql: String? { _statement?.sql ?? _copiedSQL }
 
     /// Returns a row that holds its values, safe to keep after the cursor
     /// that produced this row moves on.

@@ -201,8 +201,13 @@ final class DateValueTests: FolioTestCase {
                 assertThrowsRowDecodingError(try row.decode(Date.self, forColumn: "date"))
                 assertThrowsRowDecodingError(try row.decode(Date?.self, forColumn: "date"))
             }
+            let expected = "could not decode \(String(reflecting: Date.self)) from 'Mom''s birthday' in column \"date\" (index 0) - row: [date:'Mom''s birthday'] - sql: `SELECT 'Mom''s birthday' AS date`"
             let error = assertThrowsRowDecodingError(try Date.fetchAll(db, sql: "SELECT 'Mom''s birthday' AS date"))
-            XCTAssertEqual(error?.description, "could not decode \(String(reflecting: Date.self)) from 'Mom''s birthday' in column \"date\" (index 0) - row: [date:'Mom''s birthday'] - sql: `SELECT 'Mom''s birthday' AS date`")
+            XCTAssertEqual(error?.description, expected)
+            let fetchOneError = assertThrowsRowDecodingError(try Date.fetchOne(db, sql: "SELECT 'Mom''s birthday' AS date"))
+            XCTAssertEqual(fetchOneError?.description, expected)
+            let optionalError = assertThrowsRowDecodingError(try Date?.fetchAll(db, sql: "SELECT 'Mom''s birthday' AS date"))
+            XCTAssertEqual(optionalError?.description, expected)
         }
     }
 

@@ -108,9 +108,12 @@ final class OptionalValueTests: FolioTestCase {
         try dbQueue.read { db in
             let row = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT 'abc' AS value"))
             let error = assertThrowsRowDecodingError(try row.decode(Int?.self, forColumn: "value"))
-            XCTAssertEqual(error?.description, #"could not decode Swift.Optional<Swift.Int> from 'abc' in column "value" (index 0) - row: [value:'abc'] - sql: `SELECT 'abc' AS value`"#)
+            // The message names the type that the value can not convert to.
+            XCTAssertEqual(error?.description, #"could not decode Swift.Int from 'abc' in column "value" (index 0) - row: [value:'abc'] - sql: `SELECT 'abc' AS value`"#)
             assertThrowsRowDecodingError(try Int?.fetchAll(db, sql: "SELECT 'abc'"))
-            assertThrowsRowDecodingError(try Int.fetchOne(db, sql: "SELECT 'abc'"))
+            let fetchOneError = assertThrowsRowDecodingError(try Int.fetchOne(db, sql: "SELECT 'abc' AS value"))
+            XCTAssertEqual(fetchOneError?.typeName, "Swift.Int")
+            XCTAssertEqual(fetchOneError?.sql, "SELECT 'abc' AS value")
         }
     }
 }

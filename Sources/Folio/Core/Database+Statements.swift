@@ -159,8 +159,7 @@ extension Database {
                 try statement.consumeArguments(&values, named: arguments.namedValues, allArguments: arguments)
                 usedNames.formUnion(statement.parameterNames.compactMap { $0 })
                 if Database.isBlank(tail) {
-                    // The last statement: refuse extra arguments before it
-                    // runs, so that a wrong call changes nothing it can avoid.
+                    // The last statement: refuse extra arguments before it runs.
                     try Database.checkAllArgumentsUsed(arguments, remaining: values, usedNames: usedNames, sql: sql)
                 }
                 while try statement.step() { }
@@ -173,6 +172,8 @@ extension Database {
         try Database.checkAllArgumentsUsed(arguments, remaining: values, usedNames: usedNames, sql: sql)
     }
 
+    /// Throws when positional arguments remain, or when a named argument
+    /// matches no parameter.
     private static func checkAllArgumentsUsed(
         _ arguments: StatementArguments,
         remaining values: ArraySlice<DatabaseValue>,

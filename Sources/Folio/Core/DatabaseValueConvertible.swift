@@ -15,8 +15,10 @@
 /// ```
 ///
 /// Standard types conform already: `Bool`, all integer types, `Double`,
-/// `Float`, `String`, `Data`, `Date`, `UUID`, `URL`, `Decimal`, `Optional`,
-/// and `RawRepresentable` enums whose raw value conforms.
+/// `Float`, `String`, `Data`, `Date`, ``DatabaseDateComponents``, `UUID`,
+/// `URL`, `Decimal`, `Optional`, the Foundation classes `NSNumber`,
+/// `NSDecimalNumber`, `NSNull`, `NSString`, `NSData`, `NSDate`, `NSURL` and
+/// `NSUUID`, and `RawRepresentable` enums whose raw value conforms.
 ///
 /// ## Topics
 /// - ``databaseValue``

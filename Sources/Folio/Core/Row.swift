@@ -48,6 +48,9 @@ public final class Row {
     /// All column names of a copied row.
     @usableFromInline let _columnNames: [String]
 
+    /// The SQL that produced a copied row, for decoding errors.
+    let _copiedSQL: String?
+
     /// The index of the first visible column in the statement or values.
     @usableFromInline let _offset: Int
 
@@ -70,6 +73,7 @@ public final class Row {
         _sqliteStatement = statement.sqliteStatement
         _values = []
         _columnNames = []
+        _copiedSQL = nil
         _offset = 0
         count = layout?.baseCount ?? statement.columnCount
         _layout = layout
@@ -78,12 +82,13 @@ public final class Row {
     }
 
     /// Creates a row that holds its values.
-    init(columnNames: [String], values: [DatabaseValue]) {
+    init(columnNames: [String], values: [DatabaseValue], sql: String? = nil) {
         assert(columnNames.count == values.count)
         _statement = nil
         _sqliteStatement = nil
         _values = values
         _columnNames = columnNames
+        _copiedSQL = sql
         _offset = 0
         count = values.count
         _layout = nil
@@ -97,6 +102,7 @@ public final class Row {
         _sqliteStatement = base._sqliteStatement
         _values = base._values
         _columnNames = base._columnNames
+        _copiedSQL = base._copiedSQL
         _offset = offset
         self.count = count
         _layout = layout
@@ -116,6 +122,7 @@ public final class Row {
         _sqliteStatement = nil
         _values = values
         _columnNames = statement.columnNames
+        _copiedSQL = statement.sql
         _offset = 0
         count = layout?.baseCount ?? values.count
         _layout = layout
@@ -134,6 +141,7 @@ public final class Row {
             _values = row._values
             _columnNames = row._columnNames
         }
+        _copiedSQL = row.sql
         _offset = row._offset
         count = row.count
         _layout = row._layout
@@ -178,7 +186,7 @@ public final class Row {
     }
 
     /// The SQL that produced the row, when it reads from a statement.
-    var sql: String? { _statement?.sql }
+    var sql: String? { _statement?.sql ?? _copiedSQL }
 
     /// Returns a row that holds its values, safe to keep after the cursor
     /// that produced this row moves on.

@@ -104,13 +104,15 @@ public struct FTS5: VirtualTableModule, Sendable {
         let rowID = try db.primaryKey(contentTable).rowIDColumn ?? "rowid"
         let columns = definition.columns.map(\.name)
         let ftsTable = tableName.quotedDatabaseIdentifier
-        let columnList = ([rowID] + columns).map(\.quotedDatabaseIdentifier)
-        let insertColumns = ([ftsTable] + columnList).joined(separator: ", ")
-        let newValues = columnList.map { "new.\($0)" }.joined(separator: ", ")
-        let oldValues = columnList.map { "old.\($0)" }.joined(separator: ", ")
+        // Full-text columns: rowid and the indexed columns. Content
+        // columns: the rowid (or its alias) and the same columns.
+        let ftsColumns = (["rowid"] + columns).map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        let contentColumns = ([rowID] + columns).map(\.quotedDatabaseIdentifier)
+        let newValues = contentColumns.map { "new.\($0)" }.joined(separator: ", ")
+        let oldValues = contentColumns.map { "old.\($0)" }.joined(separator: ", ")
         let ifNotExists = definition.configuration.ifNotExists ? "IF NOT EXISTS " : ""
-        let insertNew = "INSERT INTO \(ftsTable)(\(columnList.joined(separator: ", "))) VALUES (\(newValues));"
-        let deleteOld = "INSERT INTO \(ftsTable)(\(insertColumns)) VALUES ('delete', \(oldValues));"
+        let insertNew = "INSERT INTO \(ftsTable)(\(ftsColumns)) VALUES (\(newValues));"
+        let deleteOld = "INSERT INTO \(ftsTable)(\(ftsTable), \(ftsColumns)) VALUES ('delete', \(oldValues));"
         let content = contentTable.quotedDatabaseIdentifier
         let names = FTS5.synchronizationTriggerNames(forTable: tableName)
         try db.execute(sql: """

@@ -35,7 +35,7 @@ import Foundation
 /// - ``check(sql:)``
 /// - ``defaults(to:)``
 /// - ``defaults(sql:)``
-/// - ``collate(_:)-4dljx``
+/// - ``collate(_:)``
 /// - ``indexed()``
 /// - ``references(_:column:onDelete:onUpdate:deferred:)``
 /// - ``generatedAs(sql:_:)``

@@ -306,4 +306,20 @@ final class TableDefinitionTests: FolioTestCase {
             XCTAssertEqual(schemaSQLQueries, [])
         }
     }
+
+    func testPlaceSampleOfSchemaModificationsGuide() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            try db.create(table: "place") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("title", .text)
+                t.column("favorite", .boolean).notNull().defaults(to: false)
+                t.column("longitude", .double).notNull()
+                t.column("latitude", .double).notNull()
+            }
+            XCTAssertEqual(lastSQLQuery, #"CREATE TABLE "place" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "title" TEXT, "favorite" BOOLEAN NOT NULL DEFAULT 0, "longitude" DOUBLE NOT NULL, "latitude" DOUBLE NOT NULL)"#)
+            try db.execute(sql: "INSERT INTO place (longitude, latitude) VALUES (2.35, 48.85)")
+            XCTAssertEqual(try Bool.fetchOne(db, sql: "SELECT favorite FROM place"), false)
+        }
+    }
 }

@@ -47,7 +47,7 @@ public struct ForeignKey: Sendable, Equatable {
 }
 
 /// Resolves the columns of a foreign key from the database schema.
-struct ForeignKeyResolver: Sendable {
+struct AssociationForeignKeyResolver: Sendable {
     /// The table that holds the foreign key.
     let originTable: String
     /// The referenced table.

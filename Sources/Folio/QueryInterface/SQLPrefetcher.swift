@@ -101,21 +101,7 @@ struct SQLPrefetcher {
     /// The query of the prefetched rows: the last step, joined back to the
     /// first one through pivots, filtered on the parent keys.
     private func prefetchQuery(_ prefetch: Prefetch, keys: [[DatabaseValue]]) -> SQLQuery {
-        let steps = prefetch.steps
-        var relation = steps[0].relation
-        for index in steps.indices.dropFirst() {
-            var outer = steps[index].relation
-            outer = outer.adding(
-                SQLRelationChild(
-                    kind: .required,
-                    isSelected: false,
-                    condition: steps[index].condition.reversed,
-                    relation: relation,
-                    isToOne: true),
-                forKey: "grdb_pivot_\(index)")
-            relation = outer
-        }
-        let firstAlias = steps[0].relation.alias
+        let firstAlias = prefetch.steps[0].relation.alias
         let columns = prefetch.childColumns.map { SQLExpression.column($0, firstAlias) }
         let keyFilter: SQLExpression
         if columns.count == 1 {
@@ -125,26 +111,26 @@ struct SQLPrefetcher {
                 SQLExpression(.associative("AND", zip(columns, key).map { SQLExpression(.binary("=", $0, .value($1))) }))
             }))
         }
-        if steps.count == 1 {
-            relation.filters.append(keyFilter)
-        } else {
-            // The key columns belong to the innermost pivot: filter there,
-            // in the join condition.
-            relation = relation.addingFilterToDeepestChild(keyFilter)
-        }
-        return SQLQuery(relation: relation)
+        return SQLQuery(relation: SQLAssociationStep.reversedChain(prefetch.steps, firstStepFilter: keyFilter))
     }
 }
 
-extension SQLRelation {
-    /// Adds a filter to the innermost joined child of a chain of pivots.
-    func addingFilterToDeepestChild(_ filter: SQLExpression) -> SQLRelation {
-        var relation = self
-        guard let index = relation.children.indices.last else {
-            relation.filters.append(filter)
-            return relation
+extension SQLAssociationStep {
+    /// Returns the relation of the last step, joined back to the first one
+    /// through pivots, with a filter on the first step (which belongs to a
+    /// join condition when there are pivots).
+    static func reversedChain(_ steps: [SQLAssociationStep], firstStepFilter: SQLExpression) -> SQLRelation {
+        var relation = steps[0].relation.filter(firstStepFilter)
+        for index in steps.indices.dropFirst() {
+            relation = steps[index].relation.adding(
+                SQLRelationChild(
+                    kind: .required,
+                    isSelected: false,
+                    condition: steps[index].condition.reversed,
+                    relation: relation,
+                    isToOne: true),
+                forKey: "grdb_pivot_\(index)")
         }
-        relation.children[index].child.relation = relation.children[index].child.relation.addingFilterToDeepestChild(filter)
         return relation
     }
 }

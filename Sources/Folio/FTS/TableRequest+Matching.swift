@@ -37,7 +37,7 @@ extension TableRecord {
     }
 }
 
-extension DerivableRequest {
+extension TableRequest where Self: FilteredRequest {
     /// Returns a request filtered by a full-text pattern, or a request
     /// that fetches nothing when the pattern is nil.
     ///
@@ -52,7 +52,7 @@ extension DerivableRequest {
     /// - Returns: A request.
     public func matching(_ pattern: FTS3Pattern?) -> Self {
         guard let pattern else { return none() }
-        return filter(tableMatch(pattern.databaseValue))
+        return filter(tableMatch(pattern))
     }
 
     /// Returns a request filtered by an FTS5 pattern, or a request that
@@ -69,16 +69,14 @@ extension DerivableRequest {
     /// - Returns: A request.
     public func matching(_ pattern: FTS5Pattern?) -> Self {
         guard let pattern else { return none() }
-        return filter(tableMatch(pattern.databaseValue))
+        return filter(tableMatch(pattern))
     }
 
-    /// `"table" MATCH pattern`, where the table is named as in the
-    /// generated query.
-    private func tableMatch(_ pattern: DatabaseValue) -> SQLExpression {
-        let alias = _relation.alias
-        return SQLExpression(.deferred { context in
-            try context.name(of: alias).quotedDatabaseIdentifier + " MATCH " + SQLExpression.value(pattern).sql(&context)
-        })
+    /// `"table" MATCH pattern`: the hidden column of a full-text table
+    /// that has the name of the table. Like other columns, it is qualified
+    /// with the table alias when the query needs it (`"b"."book"`).
+    private func tableMatch(_ pattern: some SQLExpressible) -> SQLExpression {
+        SQLExpression(.binary("MATCH", .column(databaseTableName), pattern.sqlExpression))
     }
 }
 

@@ -8,6 +8,45 @@ import XCTest
 final class SchemaExpressionTests: FolioTestCase {
     struct Player: TableRecord { }
 
+    /// The sample of Documentation/Migrations.md, "Defining the Schema".
+    func testMigrationsGuideSample() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            try db.create(table: "player") { t in
+                t.column("name", .text).notNull().check { length($0) > 0 }
+                t.column("score", .integer).notNull().check { $0 >= 0 }
+                t.column("bonus", .integer).notNull().defaults(to: 0)
+                t.column("totalScore", .integer).generatedAs(Column("score") + Column("bonus"))
+                t.column("isCaptain", .boolean).notNull().defaults(to: false)
+                t.column("teamId", .integer)
+                t.check(Column("bonus") <= Column("score"))
+            }
+            try db.create(indexOn: "player", columns: ["teamId"], options: .unique, condition: Column("isCaptain"))
+            try db.create(index: "player_on_name", on: "player", expressions: [Column("name").collating(.nocase)])
+            try db.create(view: "champion", as: Table("player").filter(Column("totalScore") >= 1000))
+            XCTAssertEqual(schemaSQLQueries, [
+                """
+                CREATE TABLE "player" (\
+                "name" TEXT NOT NULL CHECK (LENGTH("name") > 0), \
+                "score" INTEGER NOT NULL CHECK ("score" >= 0), \
+                "bonus" INTEGER NOT NULL DEFAULT 0, \
+                "totalScore" INTEGER GENERATED ALWAYS AS ("score" + "bonus") VIRTUAL, \
+                "isCaptain" BOOLEAN NOT NULL DEFAULT 0, \
+                "teamId" INTEGER, \
+                CHECK ("bonus" <= "score"))
+                """,
+                #"CREATE UNIQUE INDEX "index_player_on_teamId" ON "player"("teamId") WHERE "isCaptain""#,
+                #"CREATE INDEX "player_on_name" ON "player"("name" COLLATE NOCASE)"#,
+                #"CREATE VIEW "champion" AS SELECT * FROM "player" WHERE "totalScore" >= 1000"#,
+            ])
+            try db.execute(sql: "INSERT INTO player (name, score, bonus) VALUES ('Arthur', 990, 10), ('Barbara', 500, 0)")
+            XCTAssertEqual(try String.fetchAll(db, sql: "SELECT name FROM champion"), ["Arthur"])
+            assertDatabaseError(.SQLITE_CONSTRAINT_CHECK) {
+                try db.execute(sql: "INSERT INTO player (name, score, bonus) VALUES ('Craig', 10, 20)")
+            }
+        }
+    }
+
     // MARK: - Column checks
 
     func testColumnCheckClosureReceivesTheColumn() throws {

@@ -44,3 +44,33 @@ public final class DatabaseFuture<Value: Sendable>: Sendable {
         return try result.withLock { $0! }.get()
     }
 }
+
+extension DatabaseWriter {
+    /// Returns the future result of a function that reads the database in
+    /// the state left by the last transaction of the current write access
+    /// (see ``spawnConcurrentRead(_:)``).
+    ///
+    /// ```swift
+    /// let future = try dbPool.writeWithoutTransaction { db in
+    ///     try db.execute(sql: "DELETE FROM player")
+    ///     return dbPool.concurrentRead { db in
+    ///         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+    ///     }
+    /// }
+    /// let count = try future.wait() // 0
+    /// ```
+    ///
+    /// - Precondition: Called from inside a write access, outside of any
+    ///   transaction.
+    /// - Parameter value: A function that reads.
+    /// - Returns: The future result of `value`.
+    public func concurrentRead<T: Sendable>(
+        _ value: @escaping @Sendable (Database) throws -> T) -> DatabaseFuture<T>
+    {
+        let future = DatabaseFuture<T>()
+        spawnConcurrentRead { result in
+            future.fulfill(Result { try value(result.get()) })
+        }
+        return future
+    }
+}

@@ -162,7 +162,19 @@ final class DatabaseObservationBroker {
         // No transaction is open: the statement has ended it, or ran
         // outside of any transaction.
         let error = commitError
-        let committed = succeeded && commitHookDidRun
+        var committed = succeeded && commitHookDidRun
+        if succeeded, transactionDidChange, !commitHookDidRun, !rollbackHookDidRun {
+            switch statement.authorization.transactionEffect {
+            case .commitTransaction?, .releaseSavepoint?:
+                // SQLite does not call the commit hook for a transaction
+                // that did not write (its changes were notified by
+                // `notifyChanges(in:)`): observers are told about the
+                // commit, without `databaseWillCommit`.
+                committed = true
+            default:
+                break
+            }
+        }
         let rolledBack = !committed && transactionDidChange && (rollbackHookDidRun || commitHookDidRun)
         let region = committed ? changedRegion() : DatabaseRegion()
         resetTransactionState()

@@ -1,5 +1,4 @@
 import CSQLite
-import Synchronization
 
 // The hooks that database observation and cancellable async accesses need
 // in the connection:
@@ -174,7 +173,7 @@ final class DatabaseAccessCancellation: Sendable {
         var isCancelled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Synchronized(State())
 
     /// Whether the task of the access was cancelled.
     var isCancelled: Bool {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A type that stops a database observation.
 ///
@@ -26,14 +25,14 @@ public protocol DatabaseCancellable: Sendable {
 /// Keep a reference to it as long as the observation must go on: the
 /// observation stops when it is deallocated.
 public final class AnyDatabaseCancellable: DatabaseCancellable {
-    private let cancelAction: Mutex<(@Sendable () -> Void)?>
+    private let cancelAction: Synchronized<(@Sendable () -> Void)?>
 
     /// Creates a cancellable that runs `cancel` once, when cancelled or
     /// deallocated.
     ///
     /// - Parameter cancel: The function that stops an observation.
     public init(cancel: @escaping @Sendable () -> Void) {
-        cancelAction = Mutex(cancel)
+        cancelAction = Synchronized(cancel)
     }
 
     /// Creates a cancellable that cancels another one.

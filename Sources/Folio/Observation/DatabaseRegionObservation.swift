@@ -1,4 +1,3 @@
-import Synchronization
 
 /// An observation that notifies the transactions that modify a database
 /// region.
@@ -111,7 +110,7 @@ private final class DatabaseRegionObserver: TransactionObserver, Sendable {
 
     private let region: DatabaseRegion
     private let onChange: @Sendable (Database) -> Void
-    private let state = Mutex(State())
+    private let state = Synchronized(State())
 
     init(region: DatabaseRegion, onChange: @escaping @Sendable (Database) -> Void) {
         self.region = region

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The engine of a started ``ValueObservation``.
 ///
@@ -60,7 +59,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         init(_ reducer: Reducer) { self.reducer = reducer }
     }
 
-    private let state = Mutex(State())
+    private let state = Synchronized(State())
     /// A copy of the reducer, used for `_fetch` only, which does not mutate.
     private let fetcher: Reducer
     private let reducerBox: ReducerBox

@@ -526,7 +526,7 @@ final class DatabasePoolTests: FolioTestCase {
                 }
             }
         }
-        await Task.detached { gate.waitUntilReached() }.value
+        await gate.reached()
         task.cancel()
         gate.open()
         do {
@@ -569,8 +569,12 @@ final class DatabasePoolTests: FolioTestCase {
         configuration.maximumReaderCount = 1
         let dbPool = try makeDatabasePool(configuration: configuration)
         let gate = Gate()
-        let blockingRead = Task.detached { try dbPool.read { _ in gate.pass() } }
-        await Task.detached { gate.waitUntilReached() }.value
+        let blockingReadDone = expectation(description: "blocking read done")
+        DispatchQueue.global().async {
+            try! dbPool.read { _ in gate.pass() }
+            blockingReadDone.fulfill()
+        }
+        await gate.reached()
         let waitingRead = Task { try await dbPool.read { _ in 1 } }
         waitingRead.cancel()
         do {
@@ -578,7 +582,7 @@ final class DatabasePoolTests: FolioTestCase {
             XCTFail("Expected CancellationError")
         } catch is CancellationError { }
         gate.open()
-        try await blockingRead.value
+        await fulfillment(of: [blockingReadDone], timeout: 10)
         let count = try await dbPool.read { _ in 2 }
         XCTAssertEqual(count, 2)
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Folio
 import XCTest
 
@@ -432,6 +433,44 @@ final class ValueObservationTests: FolioTestCase {
                 values.append(value)
             }
         XCTAssertEqual(values.values, [0])
+        withExtendedLifetime(cancellable) { }
+    }
+
+    @MainActor
+    func testMainActorSchedulingNotifiesOnTheMainActor() async throws {
+        let dbQueue = try makeDatabaseQueue()
+        try createTables(dbQueue)
+        let values = ValueRecorder<Int>()
+        let cancellable = ValueObservation
+            .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! }
+            .start(in: dbQueue) { error in
+                XCTFail("\(error)")
+            } onChange: { value in
+                XCTAssertTrue(Thread.isMainThread)
+                values.append(value)
+            }
+        await fulfillment(of: [values.expectation(self, "initial value") { $0 == [0] }], timeout: 10)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
+        await fulfillment(of: [values.expectation(self, "fresh value") { $0 == [0, 1] }], timeout: 10)
+        withExtendedLifetime(cancellable) { }
+    }
+
+    func testTaskSchedulingNotifiesValuesInOrder() throws {
+        let dbPool = try makeDatabasePool()
+        try createTables(dbPool)
+        let values = ValueRecorder<Int>()
+        let cancellable = ValueObservation
+            .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! }
+            .start(in: dbPool, scheduling: .task) { error in
+                XCTFail("\(error)")
+            } onChange: { value in
+                values.append(value)
+            }
+        for _ in 0..<20 {
+            try dbPool.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
+        }
+        wait(for: [values.expectation(self, "last value") { $0.last == 20 }], timeout: 10)
+        XCTAssertEqual(values.values, values.values.sorted())
         withExtendedLifetime(cancellable) { }
     }
 

@@ -1,6 +1,5 @@
 import Folio
 import Foundation
-import Synchronization
 import XCTest
 
 extension FolioTestCase {
@@ -33,9 +32,29 @@ extension FolioTestCase {
     }
 }
 
+/// A value protected by a lock, for test helpers.
+///
+/// `@unchecked Sendable`: `value` is only accessed inside `withLock`,
+/// under `lock`. Tests use `NSLock`, which the thread sanitizer
+/// understands, rather than the library's internal `Synchronized`.
+final class TestLocked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
 /// A thread-safe counter.
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = TestLocked(0)
 
     var count: Int { value.withLock { $0 } }
 
@@ -61,7 +80,7 @@ final class ValueRecorder<Value: Sendable>: Sendable {
         var waiters: [Waiter] = []
     }
 
-    private let state = Mutex(State())
+    private let state = TestLocked(State())
 
     var values: [Value] { state.withLock { $0.values } }
 
@@ -112,6 +131,17 @@ final class Gate: Sendable {
     /// Called by the test: waits until the closure is at the gate.
     func waitUntilReached() {
         reached.wait()
+    }
+
+    /// Called by async tests: waits until the closure is at the gate,
+    /// without blocking a thread of the cooperative pool.
+    func reached() async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                self.reached.wait()
+                continuation.resume()
+            }
+        }
     }
 
     /// Called by the test: lets the closure go on.

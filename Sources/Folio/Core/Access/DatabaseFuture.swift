@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The future result of a concurrent read, returned by
 /// ``DatabaseWriter/concurrentRead(_:)``.
@@ -14,7 +13,7 @@ import Synchronization
 /// let count = try future.wait()
 /// ```
 public final class DatabaseFuture<Value: Sendable>: Sendable {
-    private let result = Mutex<Result<Value, any Error>?>(nil)
+    private let result = Synchronized<Result<Value, any Error>?>(nil)
     private let semaphore = DispatchSemaphore(value: 0)
 
     init() { }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The reader connections of a ``DatabasePool``: at most
 /// `maximumCount` connections, opened on demand, each lent to one read at
@@ -49,7 +48,7 @@ final class ReaderPool: Sendable {
         var isClosed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Synchronized(State())
     private let maximumCount: Int
     private let makeReader: @Sendable (_ number: Int) throws -> SerializedDatabase
 
@@ -89,7 +88,7 @@ final class ReaderPool: Sendable {
     /// Lends a connection, waiting for one if needed.
     func lease() throws -> Lease {
         let semaphore = DispatchSemaphore(value: 0)
-        let result = Mutex<Result<Lease, any Error>?>(nil)
+        let result = Synchronized<Result<Lease, any Error>?>(nil)
         lease { leaseResult in
             result.withLock { $0 = leaseResult }
             semaphore.signal()
@@ -101,7 +100,7 @@ final class ReaderPool: Sendable {
     /// Lends a connection without blocking the current task. Cancelling
     /// the task while it waits throws `CancellationError`.
     func lease() async throws -> Lease {
-        let waiterID = Mutex<Int?>(nil)
+        let waiterID = Synchronized<Int?>(nil)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let id = lease { continuation.resume(with: $0) }

@@ -98,6 +98,11 @@ final class DatabaseObservationBroker {
 
     func remove(_ observer: some TransactionObserver) {
         let identifier = ObjectIdentifier(observer)
+        for entry in entries where entry.identifier == identifier {
+            // The statement that runs may still list the entry among the
+            // interested observers: disabled entries get nothing.
+            entry.isDisabled = true
+        }
         entries.removeAll { $0.identifier == identifier || $0.observer == nil }
     }
 
@@ -150,6 +155,10 @@ final class DatabaseObservationBroker {
     func statementDidFinish(_ statement: Statement, succeeded: Bool) -> (any Error)? {
         if succeeded, let effect = statement.authorization.transactionEffect {
             apply(effect)
+        }
+        if !statement.observerInterests.isEmpty {
+            // Do not keep observers alive from the statement cache.
+            statement.observerInterests = []
         }
         guard let connection = database.sqliteConnection, sqlite3_get_autocommit(connection) != 0 else {
             if !succeeded {

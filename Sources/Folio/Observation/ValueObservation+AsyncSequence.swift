@@ -44,6 +44,8 @@ public struct AsyncValueObservation<Element: Sendable>: AsyncSequence, Sendable 
     /// How values that are not consumed yet are buffered.
     public typealias BufferingPolicy = AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy
 
+    /// The error that stops the observation: any error thrown by the
+    /// fetch, such as a ``DatabaseError``.
     public typealias Failure = any Error
 
     private let bufferingPolicy: BufferingPolicy

@@ -420,10 +420,17 @@ final class ValueObservationTests: FolioTestCase {
 
     // MARK: - Main actor
 
-    @MainActor
     func testImmediateSchedulingNotifiesTheInitialValueBeforeStartReturns() throws {
         let dbQueue = try makeDatabaseQueue()
         try createTables(dbQueue)
+        // XCTest runs synchronous tests on the main thread.
+        MainActor.assumeIsolated {
+            Self.assertImmediateScheduling(in: dbQueue)
+        }
+    }
+
+    @MainActor
+    private static func assertImmediateScheduling(in dbQueue: DatabaseQueue) {
         let values = ValueRecorder<Int>()
         let cancellable = ValueObservation
             .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! }
@@ -436,10 +443,17 @@ final class ValueObservationTests: FolioTestCase {
         withExtendedLifetime(cancellable) { }
     }
 
-    @MainActor
     func testMainActorSchedulingNotifiesOnTheMainActor() async throws {
         let dbQueue = try makeDatabaseQueue()
         try createTables(dbQueue)
+        // A static main actor function, because test discovery does not
+        // accept main actor async test methods without a warning in
+        // strict concurrency mode.
+        try await Self.assertMainActorScheduling(in: dbQueue)
+    }
+
+    @MainActor
+    private static func assertMainActorScheduling(in dbQueue: DatabaseQueue) async throws {
         let values = ValueRecorder<Int>()
         let cancellable = ValueObservation
             .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! }
@@ -449,9 +463,13 @@ final class ValueObservationTests: FolioTestCase {
                 XCTAssertTrue(Thread.isMainThread)
                 values.append(value)
             }
-        await fulfillment(of: [values.expectation(self, "initial value") { $0 == [0] }], timeout: 10)
+        let initialValue = values.expectation("initial value") { $0 == [0] }
+        let initialResult = await XCTWaiter.fulfillment(of: [initialValue], timeout: 10)
+        XCTAssertEqual(initialResult, .completed)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
-        await fulfillment(of: [values.expectation(self, "fresh value") { $0 == [0, 1] }], timeout: 10)
+        let freshValue = values.expectation("fresh value") { $0 == [0, 1] }
+        let freshResult = await XCTWaiter.fulfillment(of: [freshValue], timeout: 10)
+        XCTAssertEqual(freshResult, .completed)
         withExtendedLifetime(cancellable) { }
     }
 

@@ -104,7 +104,22 @@ final class ValueRecorder<Value: Sendable>: Sendable {
         _ description: String,
         until predicate: @escaping @Sendable ([Value]) -> Bool) -> XCTestExpectation
     {
-        let expectation = testCase.expectation(description: description)
+        expectation(testCase.expectation(description: description), until: predicate)
+    }
+
+    /// Returns an expectation, not attached to a test case, fulfilled
+    /// when the recorded values match the predicate.
+    func expectation(
+        _ description: String,
+        until predicate: @escaping @Sendable ([Value]) -> Bool) -> XCTestExpectation
+    {
+        expectation(XCTestExpectation(description: description), until: predicate)
+    }
+
+    private func expectation(
+        _ expectation: XCTestExpectation,
+        until predicate: @escaping @Sendable ([Value]) -> Bool) -> XCTestExpectation
+    {
         let isReady = state.withLock { state -> Bool in
             if predicate(state.values) { return true }
             state.waiters.append(Waiter(predicate: predicate, expectation: expectation))

@@ -128,12 +128,14 @@ public struct PersistenceContainer: Sendable {
 
     /// The index of a column (case-insensitive), or nil.
     func index(ofColumn column: String) -> Int? {
-        // Exact matches are the common case, and cheap to test.
-        for index in _columns.indices where _columns[index] == column {
-            return index
-        }
-        for index in _columns.indices where _columns[index].isEqualIgnoringASCIICase(to: column) {
-            return index
+        // Names of different lengths are cheap to tell apart, and exact
+        // matches are cheaper to test than case-insensitive ones.
+        let count = column.utf8.count
+        for index in _columns.indices {
+            let candidate = _columns[index]
+            if candidate.utf8.count == count, candidate == column || candidate.isEqualIgnoringASCIICase(to: column) {
+                return index
+            }
         }
         return nil
     }
@@ -153,10 +155,27 @@ extension String {
     /// Whether two strings are equal, ignoring the case of ASCII letters,
     /// as SQLite compares identifiers. Allocates nothing.
     func isEqualIgnoringASCIICase(to other: String) -> Bool {
-        let lhs = utf8
-        let rhs = other.utf8
-        guard lhs.count == rhs.count else { return false }
-        for (a, b) in zip(lhs, rhs) where a != b {
+        guard utf8.count == other.utf8.count else { return false }
+        let result = utf8.withContiguousStorageIfAvailable { lhs in
+            other.utf8.withContiguousStorageIfAvailable { rhs in
+                String.asciiCaseInsensitiveEquals(lhs, rhs)
+            }
+        }
+        if let result, let result {
+            return result
+        }
+        return String.asciiCaseInsensitiveEquals(Array(utf8), Array(other.utf8))
+    }
+
+    private static func asciiCaseInsensitiveEquals(
+        _ lhs: some RandomAccessCollection<UInt8>,
+        _ rhs: some RandomAccessCollection<UInt8>) -> Bool
+    {
+        var rhsIndex = rhs.startIndex
+        for a in lhs {
+            let b = rhs[rhsIndex]
+            rhs.formIndex(after: &rhsIndex)
+            if a == b { continue }
             let lowerA = (a >= 0x41 && a <= 0x5A) ? a | 0x20 : a
             let lowerB = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
             if lowerA != lowerB { return false }

@@ -38,6 +38,11 @@ final class PersistenceStatementCache {
     /// in the same table.
     var insertEntries: [Key: [InsertEntry]] = [:]
 
+    /// The last used entry, and its key: loops of insertions find their
+    /// statement here, without hashing.
+    var lastInsertKey: Key?
+    var lastInsertEntry: InsertEntry?
+
     static let maximumEntriesPerKey = 8
 }
 
@@ -147,8 +152,15 @@ extension Database {
         let key = PersistenceStatementCache.Key(
             recordType: ObjectIdentifier(recordType),
             conflictResolution: conflictResolution)
+        if let entry = cache.lastInsertEntry, cache.lastInsertKey == key,
+           entry.columns == columns, entry.tableName == tableName
+        {
+            return entry
+        }
         if let entries = cache.insertEntries[key] {
             for entry in entries where entry.columns == columns && entry.tableName == tableName {
+                cache.lastInsertKey = key
+                cache.lastInsertEntry = entry
                 return entry
             }
         }
@@ -164,6 +176,8 @@ extension Database {
         }
         entries.append(entry)
         cache.insertEntries[key] = entries
+        cache.lastInsertKey = key
+        cache.lastInsertEntry = entry
         return entry
     }
 

@@ -429,7 +429,8 @@ enum RecordPersistenceEvent {
 extension MutablePersistableRecord {
     /// Lets a ``Record`` update its change tracking.
     func _notifyRecordClass(_ event: RecordPersistenceEvent) {
-        if let record = self as? Record {
+        // The metatype check is cheaper than a cast for structs.
+        if Self.self is AnyClass, let record = self as? Record {
             record.persistenceDidChange(event)
         }
     }

@@ -42,6 +42,7 @@ extension MutablePersistableRecord {
     ///     ``persistenceConflictPolicy``.
     /// - Returns: The inserted record.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
+    @discardableResult
     public func inserted(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
         var result = self
         try result._insert(db, onConflict: conflictResolution)

@@ -45,6 +45,7 @@ extension MutablePersistableRecord {
     ///     ``persistenceConflictPolicy``.
     /// - Returns: The saved record.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
+    @discardableResult
     public func saved(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
         var result = self
         try result.save(db, onConflict: conflictResolution)

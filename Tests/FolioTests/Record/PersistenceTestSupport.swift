@@ -12,6 +12,9 @@ extension FolioTestCase {
         }
     }
 
+    /// The last recorded SQL, without schema introspection.
+    var lastPersistenceSQLQuery: String? { persistenceSQLQueries.last }
+
     /// Runs a block, and returns the SQL it ran, without schema
     /// introspection.
     func persistenceSQL(_ block: () throws -> Void) rethrows -> [String] {

@@ -3,6 +3,13 @@
 extension Database {
     /// The earlier spelling of ``execute(sql:arguments:)``.
     ///
+    /// ```swift
+    /// // Before:
+    /// try db.execute("DELETE FROM player")
+    /// // After:
+    /// try db.execute(sql: "DELETE FROM player")
+    /// ```
+    ///
     /// - Parameters:
     ///   - sql: SQL statements.
     ///   - arguments: Statement arguments.
@@ -15,6 +22,13 @@ extension Database {
     /// The earlier name of ``makeStatement(sql:)``, for statements that
     /// select.
     ///
+    /// ```swift
+    /// // Before:
+    /// let statement = try db.makeSelectStatement("SELECT * FROM player")
+    /// // After:
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player")
+    /// ```
+    ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: A prepared statement.
     /// - Throws: A ``DatabaseError``.
@@ -25,6 +39,13 @@ extension Database {
 
     /// The earlier name of ``makeStatement(sql:)``, for statements that
     /// select.
+    ///
+    /// ```swift
+    /// // Before:
+    /// let statement = try db.makeSelectStatement(sql: "SELECT * FROM player")
+    /// // After:
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player")
+    /// ```
     ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: A prepared statement.
@@ -37,6 +58,13 @@ extension Database {
     /// The earlier name of ``makeStatement(sql:)``, for statements that
     /// write.
     ///
+    /// ```swift
+    /// // Before:
+    /// let statement = try db.makeUpdateStatement("DELETE FROM player")
+    /// // After:
+    /// let statement = try db.makeStatement(sql: "DELETE FROM player")
+    /// ```
+    ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: A prepared statement.
     /// - Throws: A ``DatabaseError``.
@@ -47,6 +75,13 @@ extension Database {
 
     /// The earlier name of ``makeStatement(sql:)``, for statements that
     /// write.
+    ///
+    /// ```swift
+    /// // Before:
+    /// let statement = try db.makeUpdateStatement(sql: "DELETE FROM player")
+    /// // After:
+    /// let statement = try db.makeStatement(sql: "DELETE FROM player")
+    /// ```
     ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: A prepared statement.
@@ -59,6 +94,13 @@ extension Database {
     /// The earlier name of ``cachedStatement(sql:)``, for statements that
     /// select.
     ///
+    /// ```swift
+    /// // Before:
+    /// let statement = try db.cachedSelectStatement("SELECT * FROM player")
+    /// // After:
+    /// let statement = try db.cachedStatement(sql: "SELECT * FROM player")
+    /// ```
+    ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: A prepared statement.
     /// - Throws: A ``DatabaseError``.
@@ -69,6 +111,13 @@ extension Database {
 
     /// The earlier name of ``cachedStatement(sql:)``, for statements that
     /// write.
+    ///
+    /// ```swift
+    /// // Before:
+    /// let statement = try db.cachedUpdateStatement("DELETE FROM player")
+    /// // After:
+    /// let statement = try db.cachedStatement(sql: "DELETE FROM player")
+    /// ```
     ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: A prepared statement.

@@ -4,6 +4,11 @@
 extension Row {
     /// The earlier spelling of ``fetchCursor(_:sql:arguments:)``.
     ///
+    /// ```swift
+    /// // Before: try Row.fetchCursor(db, "SELECT * FROM player")
+    /// let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player")
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
@@ -17,6 +22,11 @@ extension Row {
 
     /// The earlier spelling of ``fetchAll(_:sql:arguments:)``.
     ///
+    /// ```swift
+    /// // Before: try Row.fetchAll(db, "SELECT * FROM player")
+    /// let rows = try Row.fetchAll(db, sql: "SELECT * FROM player")
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
@@ -29,6 +39,11 @@ extension Row {
     }
 
     /// The earlier spelling of ``fetchOne(_:sql:arguments:)``.
+    ///
+    /// ```swift
+    /// // Before: try Row.fetchOne(db, "SELECT * FROM player")
+    /// let row = try Row.fetchOne(db, sql: "SELECT * FROM player")
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -45,6 +60,11 @@ extension Row {
 extension DatabaseValueConvertible {
     /// The earlier spelling of ``fetchCursor(_:sql:arguments:)``.
     ///
+    /// ```swift
+    /// // Before: try String.fetchCursor(db, "SELECT name FROM player")
+    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
@@ -58,6 +78,11 @@ extension DatabaseValueConvertible {
 
     /// The earlier spelling of ``fetchAll(_:sql:arguments:)``.
     ///
+    /// ```swift
+    /// // Before: try String.fetchAll(db, "SELECT name FROM player")
+    /// let names = try String.fetchAll(db, sql: "SELECT name FROM player")
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
@@ -70,6 +95,11 @@ extension DatabaseValueConvertible {
     }
 
     /// The earlier spelling of ``fetchOne(_:sql:arguments:)``.
+    ///
+    /// ```swift
+    /// // Before: try String.fetchOne(db, "SELECT name FROM player")
+    /// let name = try String.fetchOne(db, sql: "SELECT name FROM player")
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -86,6 +116,11 @@ extension DatabaseValueConvertible {
 extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// The earlier spelling of ``fetchCursor(_:sql:arguments:)``.
     ///
+    /// ```swift
+    /// // Before: try String.fetchCursor(db, "SELECT name FROM player")
+    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
@@ -99,6 +134,11 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
 
     /// The earlier spelling of ``fetchAll(_:sql:arguments:)``.
     ///
+    /// ```swift
+    /// // Before: try String.fetchAll(db, "SELECT name FROM player")
+    /// let names = try String.fetchAll(db, sql: "SELECT name FROM player")
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
@@ -111,6 +151,11 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 
     /// The earlier spelling of ``fetchOne(_:sql:arguments:)``.
+    ///
+    /// ```swift
+    /// // Before: try String.fetchOne(db, "SELECT name FROM player")
+    /// let name = try String.fetchOne(db, sql: "SELECT name FROM player")
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -132,6 +177,11 @@ extension FetchableRecord {
 
     /// The earlier spelling of `fetchAll(_:sql:arguments:)`.
     ///
+    /// ```swift
+    /// // Before: try Player.fetchAll(db, "SELECT * FROM player")
+    /// let players = try Player.fetchAll(db, sql: "SELECT * FROM player")
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
@@ -144,6 +194,11 @@ extension FetchableRecord {
     }
 
     /// The earlier spelling of `fetchOne(_:sql:arguments:)`.
+    ///
+    /// ```swift
+    /// // Before: try Player.fetchOne(db, "SELECT * FROM player")
+    /// let player = try Player.fetchOne(db, sql: "SELECT * FROM player")
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.

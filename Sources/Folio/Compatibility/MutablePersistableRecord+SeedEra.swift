@@ -6,6 +6,14 @@ extension MutablePersistableRecord {
     /// the record. Prefer ``insert(_:onConflict:)`` and
     /// ``willInsert(_:)``.
     ///
+    /// ```swift
+    /// // Before: a custom insert(_:) that calls performInsert(db)
+    /// // After:
+    /// mutating func willInsert(_ db: Database) throws {
+    ///     if uuid == nil { uuid = UUID() }
+    /// }
+    /// ```
+    ///
     /// - Parameter db: A database connection.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     @available(*, deprecated, message: "Use insert(_:onConflict:), and persistence callbacks such as willInsert(_:)")
@@ -15,6 +23,14 @@ extension MutablePersistableRecord {
 
     /// Updates the given columns. Prefer ``update(_:onConflict:columns:)-(_,_,Set<String>)``
     /// and ``willUpdate(_:columns:)``.
+    ///
+    /// ```swift
+    /// // Before: a custom update(_:columns:) that calls performUpdate
+    /// // After:
+    /// func willUpdate(_ db: Database, columns: Set<String>) throws {
+    ///     try validate()
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -29,6 +45,11 @@ extension MutablePersistableRecord {
     /// Saves the record. Prefer ``save(_:onConflict:)`` and
     /// ``willSave(_:)``.
     ///
+    /// ```swift
+    /// // Before: try performSave(db)
+    /// try save(db)
+    /// ```
+    ///
     /// - Parameter db: A database connection.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     @available(*, deprecated, message: "Use save(_:onConflict:), and persistence callbacks such as willSave(_:)")
@@ -40,6 +61,11 @@ extension MutablePersistableRecord {
 
     /// Deletes the record. Prefer ``delete(_:)`` and ``willDelete(_:)``.
     ///
+    /// ```swift
+    /// // Before: try performDelete(db)
+    /// try delete(db)
+    /// ```
+    ///
     /// - Parameter db: A database connection.
     /// - Returns: Whether a row was deleted.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
@@ -50,6 +76,11 @@ extension MutablePersistableRecord {
     }
 
     /// Returns whether the row of the record exists. Prefer ``exists(_:)``.
+    ///
+    /// ```swift
+    /// // Before: try performExists(db)
+    /// try exists(db)
+    /// ```
     ///
     /// - Parameter db: A database connection.
     /// - Returns: Whether the row exists.
@@ -64,6 +95,14 @@ extension PersistableRecord {
     /// Inserts the record. Prefer ``MutablePersistableRecord/insert(_:onConflict:)``
     /// and ``willInsert(_:)``.
     ///
+    /// ```swift
+    /// // Before: a custom insert(_:) that calls performInsert(db)
+    /// // After:
+    /// func willSave(_ db: Database) throws {
+    ///     try validate()
+    /// }
+    /// ```
+    ///
     /// - Parameter db: A database connection.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     @available(*, deprecated, message: "Use insert(_:onConflict:), and persistence callbacks such as willInsert(_:)")
@@ -74,6 +113,11 @@ extension PersistableRecord {
 
     /// Saves the record. Prefer ``MutablePersistableRecord/save(_:onConflict:)``
     /// and ``MutablePersistableRecord/willSave(_:)``.
+    ///
+    /// ```swift
+    /// // Before: try performSave(db)
+    /// try save(db)
+    /// ```
     ///
     /// - Parameter db: A database connection.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
@@ -88,6 +132,11 @@ extension PersistableRecord {
 
 extension Record {
     /// The earlier name of ``hasDatabaseChanges``.
+    ///
+    /// ```swift
+    /// // Before: if player.hasPersistentChangedValues { ... }
+    /// if player.hasDatabaseChanges { try player.save(db) }
+    /// ```
     @available(*, deprecated, renamed: "hasDatabaseChanges")
     public var hasPersistentChangedValues: Bool {
         get { hasDatabaseChanges }
@@ -95,6 +144,11 @@ extension Record {
     }
 
     /// The earlier name of ``databaseChanges``.
+    ///
+    /// ```swift
+    /// // Before: player.persistentChangedValues
+    /// player.databaseChanges // ["score": 750]
+    /// ```
     @available(*, deprecated, renamed: "databaseChanges")
     public var persistentChangedValues: [String: DatabaseValue?] {
         databaseChanges

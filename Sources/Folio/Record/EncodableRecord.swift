@@ -123,10 +123,19 @@ public protocol EncodableRecord {
 
 extension EncodableRecord {
     /// An empty dictionary.
+    ///
+    /// ```swift
+    /// Player.databaseEncodingUserInfo // [:]
+    /// ```
     public static var databaseEncodingUserInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// A JSON encoder with sorted keys, base64 data, dates as milliseconds
     /// since 1970, and that throws on non-conforming floats.
+    ///
+    /// ```swift
+    /// // '[{"color":"gold","name":"Use Codable Records"}]'
+    /// let encoder = Player.databaseJSONEncoder(for: "achievements")
+    /// ```
     ///
     /// - Parameter column: The name of the JSON column.
     /// - Returns: A JSON encoder.
@@ -141,6 +150,10 @@ extension EncodableRecord {
 
     /// ``DatabaseDataEncodingStrategy/deferredToData``.
     ///
+    /// ```swift
+    /// Player.databaseDataEncodingStrategy(for: "avatar") // .deferredToData
+    /// ```
+    ///
     /// - Parameter column: The name of the column.
     /// - Returns: A strategy.
     public static func databaseDataEncodingStrategy(for column: String) -> DatabaseDataEncodingStrategy {
@@ -148,6 +161,10 @@ extension EncodableRecord {
     }
 
     /// ``DatabaseDateEncodingStrategy/deferredToDate``.
+    ///
+    /// ```swift
+    /// Player.databaseDateEncodingStrategy(for: "birthDate") // .deferredToDate
+    /// ```
     ///
     /// - Parameter column: The name of the column.
     /// - Returns: A strategy.
@@ -157,6 +174,10 @@ extension EncodableRecord {
 
     /// ``DatabaseUUIDEncodingStrategy/deferredToUUID``.
     ///
+    /// ```swift
+    /// Player.databaseUUIDEncodingStrategy(for: "uuid") // .deferredToUUID
+    /// ```
+    ///
     /// - Parameter column: The name of the column.
     /// - Returns: A strategy.
     public static func databaseUUIDEncodingStrategy(for column: String) -> DatabaseUUIDEncodingStrategy {
@@ -164,6 +185,10 @@ extension EncodableRecord {
     }
 
     /// ``DatabaseColumnEncodingStrategy/useDefaultKeys``.
+    ///
+    /// ```swift
+    /// Player.databaseColumnEncodingStrategy // .useDefaultKeys
+    /// ```
     public static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy {
         .useDefaultKeys
     }

@@ -190,56 +190,123 @@ public protocol MutablePersistableRecord: EncodableRecord, TableRecord {
 
 extension MutablePersistableRecord {
     /// The ABORT policy for inserts and updates.
+    ///
+    /// ```swift
+    /// Player.persistenceConflictPolicy.conflictResolutionForInsert // .abort
+    /// ```
     public static var persistenceConflictPolicy: PersistenceConflictPolicy {
         PersistenceConflictPolicy()
     }
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// mutating func willInsert(_ db: Database) throws { } // the default
+    /// ```
     public mutating func willInsert(_ db: Database) throws { }
 
     /// Calls `insert`.
+    ///
+    /// ```swift
+    /// func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws {
+    ///     _ = try insert() // the default
+    /// }
+    /// ```
     public func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws {
         _ = try insert()
     }
 
     /// Calls ``didInsert(with:for:)``.
+    ///
+    /// ```swift
+    /// // A type that implements the earlier spelling:
+    /// mutating func didInsert(with rowID: Int64, for column: String?) {
+    ///     id = rowID
+    /// }
+    /// ```
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         didInsert(with: inserted.rowID, for: inserted.rowIDColumn)
     }
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// mutating func didInsert(with rowID: Int64, for column: String?) { } // the default
+    /// ```
     public mutating func didInsert(with rowID: Int64, for column: String?) { }
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// func willUpdate(_ db: Database, columns: Set<String>) throws { } // the default
+    /// ```
     public func willUpdate(_ db: Database, columns: Set<String>) throws { }
 
     /// Calls `update`.
+    ///
+    /// ```swift
+    /// func aroundUpdate(_ db: Database, columns: Set<String>, update: () throws -> PersistenceSuccess) throws {
+    ///     _ = try update() // the default
+    /// }
+    /// ```
     public func aroundUpdate(_ db: Database, columns: Set<String>, update: () throws -> PersistenceSuccess) throws {
         _ = try update()
     }
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// func didUpdate(_ updated: PersistenceSuccess) { } // the default
+    /// ```
     public func didUpdate(_ updated: PersistenceSuccess) { }
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// func willSave(_ db: Database) throws { } // the default
+    /// ```
     public func willSave(_ db: Database) throws { }
 
     /// Calls `save`.
+    ///
+    /// ```swift
+    /// func aroundSave(_ db: Database, save: () throws -> PersistenceSuccess) throws {
+    ///     _ = try save() // the default
+    /// }
+    /// ```
     public func aroundSave(_ db: Database, save: () throws -> PersistenceSuccess) throws {
         _ = try save()
     }
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// func didSave(_ saved: PersistenceSuccess) { } // the default
+    /// ```
     public func didSave(_ saved: PersistenceSuccess) { }
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// func willDelete(_ db: Database) throws { } // the default
+    /// ```
     public func willDelete(_ db: Database) throws { }
 
     /// Calls `delete`.
+    ///
+    /// ```swift
+    /// func aroundDelete(_ db: Database, delete: () throws -> Bool) throws {
+    ///     _ = try delete() // the default
+    /// }
+    /// ```
     public func aroundDelete(_ db: Database, delete: () throws -> Bool) throws {
         _ = try delete()
     }
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// func didDelete(deleted: Bool) { } // the default
+    /// ```
     public func didDelete(deleted: Bool) { }
 }

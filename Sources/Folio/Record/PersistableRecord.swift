@@ -42,14 +42,29 @@ public protocol PersistableRecord: MutablePersistableRecord {
 
 extension PersistableRecord {
     /// Does nothing.
+    ///
+    /// ```swift
+    /// func willInsert(_ db: Database) throws { } // the default
+    /// ```
     public func willInsert(_ db: Database) throws { }
 
     /// Calls ``didInsert(with:for:)``.
+    ///
+    /// ```swift
+    /// // A class that implements the earlier spelling:
+    /// func didInsert(with rowID: Int64, for column: String?) {
+    ///     id = rowID
+    /// }
+    /// ```
     public func didInsert(_ inserted: InsertionSuccess) {
         didInsert(with: inserted.rowID, for: inserted.rowIDColumn)
     }
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// func didInsert(with rowID: Int64, for column: String?) { } // the default
+    /// ```
     public func didInsert(with rowID: Int64, for column: String?) { }
 }
 
@@ -81,6 +96,11 @@ extension PersistableRecord {
     ///
     /// See ``MutablePersistableRecord/insertAndFetch(_:onConflict:as:)``.
     ///
+    /// ```swift
+    /// // INSERT INTO "player" ("name") VALUES (?) RETURNING *
+    /// let player = try partialPlayer.insertAndFetch(db, as: Player.self)
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - conflictResolution: A conflict resolution, or nil.
@@ -102,6 +122,13 @@ extension PersistableRecord {
     /// row (`INSERT ... RETURNING`).
     ///
     /// See ``MutablePersistableRecord/insertAndFetch(_:onConflict:selection:fetch:)``.
+    ///
+    /// ```swift
+    /// // INSERT INTO "player" ("name") VALUES (?) RETURNING "score"
+    /// let score = try partialPlayer.insertAndFetch(db, selection: [Column("score")]) {
+    ///     try Int.fetchOne($0)
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -127,6 +154,11 @@ extension PersistableRecord {
     ///
     /// See ``MutablePersistableRecord/save(_:onConflict:)``.
     ///
+    /// ```swift
+    /// let country = Country(isoCode: "FR", name: "France")
+    /// try country.save(db) // UPDATE, then INSERT if there is no row to update
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - conflictResolution: A conflict resolution, or nil.
@@ -143,6 +175,11 @@ extension PersistableRecord {
     ///
     /// See ``MutablePersistableRecord/upsert(_:)``.
     ///
+    /// ```swift
+    /// let country = Country(isoCode: "FR", name: "France")
+    /// try country.upsert(db) // INSERT ... ON CONFLICT DO UPDATE ...
+    /// ```
+    ///
     /// - Parameter db: A database connection.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     public func upsert(_ db: Database) throws {
@@ -154,6 +191,10 @@ extension PersistableRecord {
     /// as another record type.
     ///
     /// See ``MutablePersistableRecord/upsertAndFetch(_:as:onConflict:updating:doUpdate:)``.
+    ///
+    /// ```swift
+    /// let player = try partialPlayer.upsertAndFetch(db, as: Player.self)
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -182,6 +223,10 @@ extension PersistableRecord where Self: FetchableRecord {
     ///
     /// See ``MutablePersistableRecord/insertAndFetch(_:onConflict:)``.
     ///
+    /// ```swift
+    /// let inserted = try country.insertAndFetch(db)
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - conflictResolution: A conflict resolution, or nil.
@@ -195,6 +240,10 @@ extension PersistableRecord where Self: FetchableRecord {
     }
 
     /// Inserts or updates the record, and returns the upserted row.
+    ///
+    /// ```swift
+    /// let upserted = try country.upsertAndFetch(db)
+    /// ```
     ///
     /// See ``MutablePersistableRecord/upsertAndFetch(_:onConflict:updating:doUpdate:)``.
     ///

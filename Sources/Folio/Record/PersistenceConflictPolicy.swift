@@ -21,12 +21,24 @@
 /// See <https://www.sqlite.org/lang_conflict.html>.
 public struct PersistenceConflictPolicy: Sendable {
     /// The conflict resolution of `INSERT` statements.
+    ///
+    /// ```swift
+    /// Player.persistenceConflictPolicy.conflictResolutionForInsert // .abort
+    /// ```
     public let conflictResolutionForInsert: Database.ConflictResolution
 
     /// The conflict resolution of `UPDATE` statements.
+    ///
+    /// ```swift
+    /// Player.persistenceConflictPolicy.conflictResolutionForUpdate // .abort
+    /// ```
     public let conflictResolutionForUpdate: Database.ConflictResolution
 
     /// Creates a policy.
+    ///
+    /// ```swift
+    /// static let persistenceConflictPolicy = PersistenceConflictPolicy(insert: .ignore)
+    /// ```
     ///
     /// - Parameters:
     ///   - insert: The conflict resolution of `INSERT` statements.

@@ -34,6 +34,11 @@ public struct PersistenceContainer: Sendable {
     var _values: [DatabaseValue]
 
     /// Creates an empty container.
+    ///
+    /// ```swift
+    /// var container = PersistenceContainer()
+    /// try player.encode(to: &container)
+    /// ```
     public init() {
         _columns = []
         _values = []
@@ -74,6 +79,11 @@ public struct PersistenceContainer: Sendable {
     public var columns: [String] { _columns }
 
     /// Whether the container has no column.
+    ///
+    /// ```swift
+    /// var container = PersistenceContainer()
+    /// container.isEmpty // true
+    /// ```
     public var isEmpty: Bool { _columns.isEmpty }
 
     /// The value of a column (case-insensitive), or nil when the column is

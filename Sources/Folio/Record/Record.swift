@@ -71,6 +71,16 @@ open class Record {
 
     /// Creates a record that does not come from the database: it has
     /// changes.
+    ///
+    /// ```swift
+    /// class Player: Record {
+    ///     var name: String
+    ///     init(name: String) {
+    ///         self.name = name
+    ///         super.init()
+    ///     }
+    /// }
+    /// ```
     public init() { }
 
     /// Creates a record from a row: it has no changes until modified.
@@ -92,6 +102,10 @@ open class Record {
 
     /// The name of the database table. The default is the class name with
     /// a lowercased first word (`PostalAddress` → `postalAddress`).
+    ///
+    /// ```swift
+    /// override class var databaseTableName: String { "player" }
+    /// ```
     open class var databaseTableName: String {
         defaultDatabaseTableName(for: self)
     }
@@ -109,12 +123,25 @@ open class Record {
 
     /// The conflict resolutions of the persistence methods: ABORT by
     /// default.
+    ///
+    /// ```swift
+    /// override class var persistenceConflictPolicy: PersistenceConflictPolicy {
+    ///     PersistenceConflictPolicy(insert: .replace, update: .replace)
+    /// }
+    /// ```
     open class var persistenceConflictPolicy: PersistenceConflictPolicy {
         PersistenceConflictPolicy()
     }
 
     /// Stores the values of the record in the container. The default
     /// stores nothing: subclasses override it.
+    ///
+    /// ```swift
+    /// override func encode(to container: inout PersistenceContainer) throws {
+    ///     container["id"] = id
+    ///     container["name"] = name
+    /// }
+    /// ```
     ///
     /// - Parameter container: The container of the database values.
     /// - Throws: An error when a value can not be encoded.
@@ -124,11 +151,24 @@ open class Record {
 
     /// Called before the record is inserted.
     ///
+    /// ```swift
+    /// override func willInsert(_ db: Database) throws {
+    ///     if uuid == nil { uuid = UUID() }
+    /// }
+    /// ```
+    ///
     /// - Parameter db: A database connection.
     /// - Throws: An error that prevents the insertion.
     open func willInsert(_ db: Database) throws { }
 
     /// Called around the insertion: call `insert` exactly once.
+    ///
+    /// ```swift
+    /// override func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws {
+    ///     _ = try insert()
+    ///     print("inserted")
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -140,6 +180,12 @@ open class Record {
 
     /// Called after the record was inserted. The default calls
     /// ``didInsert(with:for:)``.
+    ///
+    /// ```swift
+    /// override func didInsert(_ inserted: InsertionSuccess) {
+    ///     id = inserted.rowID
+    /// }
+    /// ```
     ///
     /// - Parameter inserted: The inserted rowid and values.
     open func didInsert(_ inserted: InsertionSuccess) {
@@ -161,6 +207,12 @@ open class Record {
 
     /// Called before the record is updated.
     ///
+    /// ```swift
+    /// override func willUpdate(_ db: Database, columns: Set<String>) throws {
+    ///     try validate()
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - columns: The updated columns.
@@ -168,6 +220,12 @@ open class Record {
     open func willUpdate(_ db: Database, columns: Set<String>) throws { }
 
     /// Called around the update: call `update` exactly once.
+    ///
+    /// ```swift
+    /// override func aroundUpdate(_ db: Database, columns: Set<String>, update: () throws -> PersistenceSuccess) throws {
+    ///     _ = try update()
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -180,16 +238,34 @@ open class Record {
 
     /// Called after the record was updated.
     ///
+    /// ```swift
+    /// override func didUpdate(_ updated: PersistenceSuccess) {
+    ///     print("updated \(updated.persistenceContainer.columns)")
+    /// }
+    /// ```
+    ///
     /// - Parameter updated: The updated values.
     open func didUpdate(_ updated: PersistenceSuccess) { }
 
     /// Called before the record is inserted or updated.
+    ///
+    /// ```swift
+    /// override func willSave(_ db: Database) throws {
+    ///     if name.isEmpty { throw ValidationError("name is empty") }
+    /// }
+    /// ```
     ///
     /// - Parameter db: A database connection.
     /// - Throws: An error that prevents the insertion or update.
     open func willSave(_ db: Database) throws { }
 
     /// Called around the insertion or update: call `save` exactly once.
+    ///
+    /// ```swift
+    /// override func aroundSave(_ db: Database, save: () throws -> PersistenceSuccess) throws {
+    ///     _ = try save()
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -201,16 +277,34 @@ open class Record {
 
     /// Called after the record was inserted or updated.
     ///
+    /// ```swift
+    /// override func didSave(_ saved: PersistenceSuccess) {
+    ///     print("saved")
+    /// }
+    /// ```
+    ///
     /// - Parameter saved: The saved values.
     open func didSave(_ saved: PersistenceSuccess) { }
 
     /// Called before the record is deleted.
+    ///
+    /// ```swift
+    /// override func willDelete(_ db: Database) throws {
+    ///     if isProtected { throw ValidationError("protected") }
+    /// }
+    /// ```
     ///
     /// - Parameter db: A database connection.
     /// - Throws: An error that prevents the deletion.
     open func willDelete(_ db: Database) throws { }
 
     /// Called around the deletion: call `delete` exactly once.
+    ///
+    /// ```swift
+    /// override func aroundDelete(_ db: Database, delete: () throws -> Bool) throws {
+    ///     _ = try delete()
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -221,6 +315,12 @@ open class Record {
     }
 
     /// Called after the deletion was attempted.
+    ///
+    /// ```swift
+    /// override func didDelete(deleted: Bool) {
+    ///     print(deleted ? "deleted" : "not found")
+    /// }
+    /// ```
     ///
     /// - Parameter deleted: Whether a row was deleted.
     open func didDelete(deleted: Bool) { }
@@ -252,6 +352,11 @@ open class Record {
     /// Updates all columns of the row of the record, with
     /// ``update(_:columns:)``.
     ///
+    /// ```swift
+    /// player.score = 1000
+    /// try player.update(db) // UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?
+    /// ```
+    ///
     /// - Parameter db: A database connection.
     /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
     ///   when the row does not exist, a ``DatabaseError``, or the error of
@@ -261,6 +366,10 @@ open class Record {
     }
 
     /// Updates the given columns of the row of the record.
+    ///
+    /// ```swift
+    /// try player.update(db, columns: ["score"]) // UPDATE "player" SET "score" = ? WHERE "id" = ?
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -282,6 +391,13 @@ open class Record {
     /// Updates the row of the record when it exists, and inserts the
     /// record otherwise, with ``update(_:)`` and ``insert(_:)``. See
     /// ``MutablePersistableRecord/save(_:onConflict:)``.
+    ///
+    /// ```swift
+    /// let player = Player(name: "Arthur")
+    /// try player.save(db) // INSERT
+    /// player.name = "Barbara"
+    /// try player.save(db) // UPDATE
+    /// ```
     ///
     /// - Parameter db: A database connection.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
@@ -318,6 +434,12 @@ open class Record {
 
     /// Deletes the row of the record, and returns whether a row was
     /// deleted. After a deletion, the record has changes.
+    ///
+    /// ```swift
+    /// if try player.delete(db) {
+    ///     print("deleted")
+    /// }
+    /// ```
     ///
     /// - Parameter db: A database connection.
     /// - Returns: Whether a row was deleted.

@@ -18,6 +18,11 @@ public enum RecordError: Error {
 
 extension RecordError: CustomStringConvertible {
     /// A description such as `Key not found in table player: [id:1]`.
+    ///
+    /// ```swift
+    /// print(RecordError.recordNotFound(databaseTableName: "player", key: ["id": 1.databaseValue]))
+    /// // Key not found in table player: [id:1]
+    /// ```
     public var description: String {
         switch self {
         case let .recordNotFound(databaseTableName: databaseTableName, key: key):

@@ -15,181 +15,183 @@ import XCTest
 //   directory) is not built: tests use `AppDatabase.empty()`, whose
 //   `DatabaseQueue()` throws in GRDB 7.
 
-// MARK: - File: AppDatabase.swift
+/// The tutorial code, nested so that `AppDatabase` and `Player` do not
+/// collide with the types of other test files. For this reason, the
+/// tutorial's extensions of `AppDatabase` and `Player` are merged into the
+/// type declarations, and the requests of `DerivableRequest` name
+/// `RowDecoder.Columns` instead of `Player.Columns`.
+enum DatabaseAccessLayerTutorial {
+    // MARK: File: AppDatabase.swift
 
-private final class AppDatabase {
-    /// Creates an `AppDatabase` from a database connection,
-    /// and make sure the database schema is ready.
-    init(_ dbWriter: any DatabaseWriter) throws {
-        self.dbWriter = dbWriter
-        try migrate(dbWriter)
-    }
-
-    /// Provides access to the database.
-    private let dbWriter: any DatabaseWriter
-
-    /// Stands for `migrator.migrate(dbWriter)` until DatabaseMigrator is
-    /// merged: the "initial" migration, in its raw SQL version.
-    private func migrate(_ dbWriter: any DatabaseWriter) throws {
-        try dbWriter.write { db in
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS player (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    name TEXT NOT NULL,
-                    score INTEGER NOT NULL
-                )
-                """)
+    final class AppDatabase {
+        /// Creates an `AppDatabase` from a database connection,
+        /// and make sure the database schema is ready.
+        init(_ dbWriter: any DatabaseWriter) throws {
+            self.dbWriter = dbWriter
+            try migrate(dbWriter)
         }
-    }
 
-    /// Reads the database, for tests.
-    func read<T>(_ value: (Database) throws -> T) throws -> T {
-        try dbWriter.read(value)
-    }
-}
+        /// Provides access to the database.
+        private let dbWriter: any DatabaseWriter
 
-extension AppDatabase {
-    /// Saves (inserts or updates) a player. When the method returns, the
-    /// player id is not nil.
-    func savePlayer(_ player: inout Player) throws {
-        try dbWriter.write { db in
-            try player.save(db)
+        /// Stands for `migrator.migrate(dbWriter)` until DatabaseMigrator
+        /// is merged: the "initial" migration, in its raw SQL version.
+        private func migrate(_ dbWriter: any DatabaseWriter) throws {
+            try dbWriter.write { db in
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS player (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL,
+                        score INTEGER NOT NULL
+                    )
+                    """)
+            }
         }
-    }
 
-    /// Delete the specified players
-    func deletePlayers(ids: [Int64]) throws {
-        try dbWriter.write { db in
-            _ = try Player.deleteAll(db, keys: ids)
+        /// Reads the database, for tests.
+        func read<T>(_ value: (Database) throws -> T) throws -> T {
+            try dbWriter.read(value)
         }
-    }
 
-    /// Delete all players
-    func deleteAllPlayers() throws {
-        try dbWriter.write { db in
-            _ = try Player.deleteAll(db)
+        /// Saves (inserts or updates) a player. When the method returns, the
+        /// player id is not nil.
+        func savePlayer(_ player: inout Player) throws {
+            try dbWriter.write { db in
+                try player.save(db)
+            }
         }
-    }
 
-    /// Refresh all players (by performing some random changes, for demo purpose).
-    func refreshPlayers() throws {
-        try dbWriter.write { db in
-            if try Player.fetchCount(db) == 0 {
-                // When database is empty, insert new random players
-                try createRandomPlayers(db)
-            } else {
-                // Insert a player
-                if Bool.random() {
-                    var player = Player.newRandom()
-                    try player.insert(db)
-                }
+        /// Delete the specified players
+        func deletePlayers(ids: [Int64]) throws {
+            try dbWriter.write { db in
+                _ = try Player.deleteAll(db, keys: ids)
+            }
+        }
 
-                // Delete a random player
-                if Bool.random() {
-                    try Player.order(sql: "RANDOM()").limit(1).deleteAll(db)
-                }
+        /// Delete all players
+        func deleteAllPlayers() throws {
+            try dbWriter.write { db in
+                _ = try Player.deleteAll(db)
+            }
+        }
 
-                // Update some players
-                for var player in try Player.fetchAll(db) where Bool.random() {
-                    try player.updateChanges(db) {
-                        $0.score = Player.randomScore()
+        /// Refresh all players (by performing some random changes, for demo purpose).
+        func refreshPlayers() throws {
+            try dbWriter.write { db in
+                if try Player.fetchCount(db) == 0 {
+                    // When database is empty, insert new random players
+                    try createRandomPlayers(db)
+                } else {
+                    // Insert a player
+                    if Bool.random() {
+                        var player = Player.newRandom()
+                        try player.insert(db)
+                    }
+
+                    // Delete a random player
+                    if Bool.random() {
+                        try Player.order(sql: "RANDOM()").limit(1).deleteAll(db)
+                    }
+
+                    // Update some players
+                    for var player in try Player.fetchAll(db) where Bool.random() {
+                        try player.updateChanges(db) {
+                            $0.score = Player.randomScore()
+                        }
                     }
                 }
             }
         }
-    }
 
-    /// Create random players if the database is empty.
-    func createRandomPlayersIfEmpty() throws {
-        try dbWriter.write { db in
-            if try Player.fetchCount(db) == 0 {
-                try createRandomPlayers(db)
+        /// Create random players if the database is empty.
+        func createRandomPlayersIfEmpty() throws {
+            try dbWriter.write { db in
+                if try Player.fetchCount(db) == 0 {
+                    try createRandomPlayers(db)
+                }
             }
         }
-    }
 
-    private func createRandomPlayers(_ db: Database) throws {
-        for _ in 0..<8 {
-            var player = Player.newRandom()
-            try player.insert(db)
+        private func createRandomPlayers(_ db: Database) throws {
+            for _ in 0..<8 {
+                var player = Player.newRandom()
+                try player.insert(db)
+            }
+        }
+
+        // MARK: File: Persistence.swift
+
+        /// Creates an empty database for SwiftUI previews
+        // GRDB 7: `DatabaseQueue()` throws.
+        static func empty() throws -> AppDatabase {
+            // Connect to an in-memory database
+            let dbQueue = try DatabaseQueue()
+            return try AppDatabase(dbQueue)
         }
     }
-}
 
-// MARK: - File: Persistence.swift
+    // MARK: File: Player.swift
 
-extension AppDatabase {
-    /// Creates an empty database for SwiftUI previews
-    // GRDB 7: `DatabaseQueue()` throws.
-    static func empty() throws -> AppDatabase {
-        // Connect to an in-memory database
-        let dbQueue = try DatabaseQueue()
-        return try AppDatabase(dbQueue)
-    }
-}
+    /// A Player
+    struct Player: Encodable, MutablePersistableRecord, FetchableRecord {
+        var id: Int64?
+        var name: String
+        var score: Int
 
-// MARK: - File: Player.swift
+        init(id: Int64?, name: String, score: Int) {
+            self.id = id
+            self.name = name
+            self.score = score
+        }
 
-/// A Player
-private struct Player {
-    var id: Int64?
-    var name: String
-    var score: Int
-}
+        // Give Player database powers
 
-// Give Player database powers
-extension Player: Encodable, MutablePersistableRecord {
-    /// Updates a player id after it has been inserted in the database.
-    mutating func didInsert(with rowID: Int64, for column: String?) {
-        id = rowID
-    }
-}
+        /// Updates a player id after it has been inserted in the database.
+        mutating func didInsert(with rowID: Int64, for column: String?) {
+            id = rowID
+        }
 
-extension Player: FetchableRecord {
-    /// Creates a player from a database row
-    init(row: Row) {
-        id = row["id"]
-        name = row["name"]
-        score = row["score"]
-    }
-}
+        /// Creates a player from a database row
+        init(row: Row) {
+            id = row["id"]
+            name = row["name"]
+            score = row["score"]
+        }
 
-extension Player {
-    private static let names = [
-        "Arthur", "Anita", "Barbara", "Bernard", "Craig", "Chiara", "David",
-        "Dean", "Éric", "Elena", "Fiona", "Gabriel", "Gilbert", "Henriette",
-    ]
+        private static let names = [
+            "Arthur", "Anita", "Barbara", "Bernard", "Craig", "Chiara", "David",
+            "Dean", "Éric", "Elena", "Fiona", "Gabriel", "Gilbert", "Henriette",
+        ]
 
-    /// Creates a new player with random name and random score
-    static func newRandom() -> Player {
-        Player(id: nil, name: randomName(), score: randomScore())
-    }
+        /// Creates a new player with random name and random score
+        static func newRandom() -> Player {
+            Player(id: nil, name: randomName(), score: randomScore())
+        }
 
-    /// Returns a random name
-    static func randomName() -> String {
-        names.randomElement()!
-    }
+        /// Returns a random name
+        static func randomName() -> String {
+            names.randomElement()!
+        }
 
-    /// Returns a random score
-    static func randomScore() -> Int {
-        10 * Int.random(in: 0...100)
-    }
-}
+        /// Returns a random score
+        static func randomScore() -> Int {
+            10 * Int.random(in: 0...100)
+        }
 
-extension Player {
-    // Player columns are defined from CodingKeys
-    fileprivate enum Columns {
-        static let name = Column(CodingKeys.name)
-        static let score = Column(CodingKeys.score)
+        // Player columns are defined from CodingKeys
+        fileprivate enum Columns {
+            static let name = Column(CodingKeys.name)
+            static let score = Column(CodingKeys.score)
+        }
     }
 }
 
 /// Define some player requests used by the application.
-extension DerivableRequest where RowDecoder == Player {
+extension DerivableRequest where RowDecoder == DatabaseAccessLayerTutorial.Player {
     /// A request of players ordered by name.
     func orderedByName() -> Self {
         // Sort by name in a localized case insensitive fashion
-        order(Player.Columns.name.collating(.localizedCaseInsensitiveCompare))
+        order(DatabaseAccessLayerTutorial.Player.Columns.name.collating(.localizedCaseInsensitiveCompare))
     }
 
     /// A request of players ordered by score.
@@ -197,14 +199,17 @@ extension DerivableRequest where RowDecoder == Player {
         // Sort by descending score, and then by name, in a
         // localized case insensitive fashion
         order(
-            Player.Columns.score.desc,
-            Player.Columns.name.collating(.localizedCaseInsensitiveCompare))
+            DatabaseAccessLayerTutorial.Player.Columns.score.desc,
+            DatabaseAccessLayerTutorial.Player.Columns.name.collating(.localizedCaseInsensitiveCompare))
     }
 }
 
 // MARK: - Tests
 
 final class AppDatabaseTutorialTests: FolioTestCase {
+    private typealias AppDatabase = DatabaseAccessLayerTutorial.AppDatabase
+    private typealias Player = DatabaseAccessLayerTutorial.Player
+
     private func makeAppDatabase() throws -> AppDatabase {
         try AppDatabase(makeDatabaseQueue())
     }

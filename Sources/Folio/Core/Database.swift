@@ -48,8 +48,10 @@ public final class Database {
     var statementCache: [String: Statement] = [:]
 
     /// Per-connection caches of the layers above Core, keyed by the type of
-    /// the cache (the record layer keeps its INSERT statements here).
-    var layerCaches: [ObjectIdentifier: AnyObject] = [:]
+    /// the cache (the record layer keeps its INSERT statements here). An
+    /// array, because there are few of them, and a linear search is cheaper
+    /// than hashing on the hot path of insertions.
+    var layerCaches: [(key: ObjectIdentifier, cache: AnyObject)] = []
 
     /// Schema information, valid for one schema version.
     var schemaCache = SchemaCache()

@@ -269,10 +269,10 @@ extension PersistenceContainer {
     /// double 1.0.
     static func changes(from old: PersistenceContainer, to new: PersistenceContainer) -> [(column: String, oldValue: DatabaseValue?)] {
         var changes: [(column: String, oldValue: DatabaseValue?)] = []
-        for (column, newValue) in new.columnsAndValues {
-            let oldValue = old.databaseValue(forColumn: column)
-            if oldValue != newValue {
-                changes.append((column, oldValue))
+        for entry in new._entries {
+            let oldValue = old.databaseValue(forColumn: entry.column)
+            if oldValue != entry.value {
+                changes.append((entry.column, oldValue))
             }
         }
         return changes

@@ -154,18 +154,22 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess?
     {
-        try _insert(db, onConflict: conflictResolution, execute: defaultInsertExecutor(db))
+        let recordType = type(of: self)
+        // A closure literal, not stored: no allocation.
+        return try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
+            try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
+        }
     }
 
-    /// The executor of plain insertions: a cached INSERT statement.
-    func defaultInsertExecutor(_ db: Database) -> InsertExecutor {
+    /// Inserts with the insertion callbacks only, with a cached INSERT
+    /// statement.
+    mutating func _insertWithInsertCallbacks(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?) throws -> (InsertionSuccess, isInserted: Bool)
+    {
         let recordType = type(of: self)
-        return { container, tableName, conflictResolution in
-            try db.executeInsert(
-                recordType: recordType,
-                tableName: tableName,
-                container: container,
-                conflictResolution: conflictResolution)
+        return try _insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, tableName, resolution in
+            try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
         }
     }
 
@@ -255,10 +259,10 @@ extension MutablePersistableRecord {
         try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
             var context = SQLGenerationContext(db: db)
             let returning = try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
-            let sql = Database.insertSQL(tableName: tableName, columns: container._columns, conflictResolution: resolution)
+            let sql = Database.insertSQL(tableName: tableName, columns: container.columns, conflictResolution: resolution)
                 + " RETURNING " + returning
             let statement = try db.cachedStatement(sql: sql)
-            try statement.setArguments(StatementArguments(container._values) + context.arguments)
+            try statement.setArguments(StatementArguments(container.values) + context.arguments)
             let fetched = try fetch(statement)
             // Complete the statement, so that its changes are counted.
             statement.reset()

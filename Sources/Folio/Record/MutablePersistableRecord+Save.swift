@@ -88,7 +88,7 @@ extension MutablePersistableRecord {
                 try record._updateWithUpdateCallbacks(db, onConflict: conflictResolution, columns: nil, notFound: &notFound)
             },
             insert: { record in
-                let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: conflictResolution, execute: record.defaultInsertExecutor(db))
+                let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: conflictResolution)
                 return isInserted ? PersistenceSuccess(success) : nil
             })
     }

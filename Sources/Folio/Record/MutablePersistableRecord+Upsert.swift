@@ -166,7 +166,7 @@ extension MutablePersistableRecord {
         try _insert(db, onConflict: .abort) { container, tableName, _ in
             let primaryKey = try db.primaryKey(tableName)
             var context = SQLGenerationContext(db: db)
-            var sql = Database.insertSQL(tableName: tableName, columns: container._columns, conflictResolution: .abort)
+            var sql = Database.insertSQL(tableName: tableName, columns: container.columns, conflictResolution: .abort)
             sql += " ON CONFLICT"
             if !conflictTarget.isEmpty {
                 sql += " (" + conflictTarget.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
@@ -180,13 +180,13 @@ extension MutablePersistableRecord {
                 .map { try $0.sql(&context) }
             if strategy == .allColumns {
                 let keptColumns = primaryKey.columns + conflictTarget + explicitAssignments.map(\.columnName)
-                for column in container._columns where !keptColumns.contains(where: { $0.isEqualIgnoringASCIICase(to: column) }) {
+                for column in container.columns where !keptColumns.contains(where: { $0.isEqualIgnoringASCIICase(to: column) }) {
                     assignmentsSQL.append("\(column.quotedDatabaseIdentifier) = \"excluded\".\(column.quotedDatabaseIdentifier)")
                 }
             }
             if assignmentsSQL.isEmpty {
                 // Nothing to overwrite: a no-op update still returns the row.
-                let column = conflictTarget.first ?? primaryKey.columns.first ?? container._columns.first ?? Column.rowID.name
+                let column = conflictTarget.first ?? primaryKey.columns.first ?? container.columns.first ?? Column.rowID.name
                 assignmentsSQL.append("\(column.quotedDatabaseIdentifier) = \(column.quotedDatabaseIdentifier)")
             }
             sql += " DO UPDATE SET " + assignmentsSQL.joined(separator: ", ")
@@ -200,7 +200,7 @@ extension MutablePersistableRecord {
             }
 
             let statement = try db.cachedStatement(sql: sql)
-            try statement.setArguments(StatementArguments(container._values) + context.arguments)
+            try statement.setArguments(StatementArguments(container.values) + context.arguments)
             let rows = try Row.fetchAll(statement)
             var rowID = db.lastInsertedRowID
             if let row = rows.first {

@@ -27,11 +27,16 @@
 /// - ``columns``
 /// - ``isEmpty``
 public struct PersistenceContainer: Sendable {
-    /// The column names, in order.
-    var _columns: [String]
+    /// One column and its value.
+    struct Entry: Sendable {
+        var column: String
+        var value: DatabaseValue
+        /// See ``PersistenceContainer/fingerprint(of:)``.
+        var fingerprint: UInt32
+    }
 
-    /// The values, in the order of `_columns`.
-    var _values: [DatabaseValue]
+    /// The columns and their values, in order.
+    var _entries: [Entry]
 
     /// Creates an empty container.
     ///
@@ -40,23 +45,22 @@ public struct PersistenceContainer: Sendable {
     /// try player.encode(to: &container)
     /// ```
     public init() {
-        _columns = []
-        _values = []
+        _entries = []
     }
 
     /// Creates an empty container with room for `capacity` columns.
     init(capacity: Int) {
-        _columns = []
-        _columns.reserveCapacity(capacity)
-        _values = []
-        _values.reserveCapacity(capacity)
+        _entries = []
+        _entries.reserveCapacity(capacity)
     }
 
     /// Creates a container with the given columns and values.
     init(columns: [String], values: [DatabaseValue]) {
         assert(columns.count == values.count)
-        _columns = columns
-        _values = values
+        self.init(capacity: columns.count)
+        for (column, value) in zip(columns, values) {
+            setDatabaseValue(value, forColumn: column)
+        }
     }
 
     /// Creates a container from the columns and values of a row.
@@ -65,7 +69,7 @@ public struct PersistenceContainer: Sendable {
     init(row: Row) {
         self.init(capacity: row.count)
         for (column, value) in row {
-            self[column] = value
+            setDatabaseValue(value, forColumn: column)
         }
     }
 
@@ -76,7 +80,10 @@ public struct PersistenceContainer: Sendable {
     /// try player.encode(to: &container)
     /// container.columns // ["id", "name", "score"]
     /// ```
-    public var columns: [String] { _columns }
+    public var columns: [String] { _entries.map(\.column) }
+
+    /// The values, in the order of ``columns``.
+    var values: [DatabaseValue] { _entries.map(\.value) }
 
     /// Whether the container has no column.
     ///
@@ -84,7 +91,7 @@ public struct PersistenceContainer: Sendable {
     /// var container = PersistenceContainer()
     /// container.isEmpty // true
     /// ```
-    public var isEmpty: Bool { _columns.isEmpty }
+    public var isEmpty: Bool { _entries.isEmpty }
 
     /// The value of a column (case-insensitive), or nil when the column is
     /// not in the container. Setting nil stores NULL.
@@ -99,7 +106,7 @@ public struct PersistenceContainer: Sendable {
     public subscript(_ column: String) -> (any DatabaseValueConvertible)? {
         get {
             guard let index = index(ofColumn: column) else { return nil }
-            return _values[index]
+            return _entries[index].value
         }
         set {
             setDatabaseValue(newValue?.databaseValue ?? .null, forColumn: column)
@@ -123,41 +130,63 @@ public struct PersistenceContainer: Sendable {
     /// Sets the value of a column, replacing the value of a column with the
     /// same name (case-insensitive), or appending a new column.
     mutating func setDatabaseValue(_ value: DatabaseValue, forColumn column: String) {
-        if let index = index(ofColumn: column) {
-            _values[index] = value
+        let fingerprint = PersistenceContainer.fingerprint(of: column)
+        if let index = index(ofColumn: column, fingerprint: fingerprint) {
+            _entries[index].value = value
         } else {
-            _columns.append(column)
-            _values.append(value)
+            _entries.append(Entry(column: column, value: value, fingerprint: fingerprint))
         }
     }
 
     /// The value of a column (case-insensitive), or nil.
     func databaseValue(forColumn column: String) -> DatabaseValue? {
-        index(ofColumn: column).map { _values[$0] }
+        index(ofColumn: column).map { _entries[$0].value }
     }
 
     /// The index of a column (case-insensitive), or nil.
     func index(ofColumn column: String) -> Int? {
-        // Names of different lengths are cheap to tell apart, and exact
-        // matches are cheaper to test than case-insensitive ones.
-        let count = column.utf8.count
-        for index in _columns.indices {
-            let candidate = _columns[index]
-            if candidate.utf8.count == count, candidate == column || candidate.isEqualIgnoringASCIICase(to: column) {
+        index(ofColumn: column, fingerprint: PersistenceContainer.fingerprint(of: column))
+    }
+
+    private func index(ofColumn column: String, fingerprint: UInt32) -> Int? {
+        // Fingerprints tell most different names apart, without comparing
+        // strings. Exact matches are cheaper to test than case-insensitive
+        // ones.
+        for index in _entries.indices where _entries[index].fingerprint == fingerprint {
+            let candidate = _entries[index].column
+            if candidate == column || candidate.isEqualIgnoringASCIICase(to: column) {
                 return index
             }
         }
         return nil
     }
 
+    /// A number that is equal for names that are equal, ignoring the case
+    /// of ASCII letters: the UTF-8 length and the lowercased first byte.
+    static func fingerprint(of column: String) -> UInt32 {
+        let utf8 = column.utf8
+        guard let first = utf8.first else { return 0 }
+        let lowercasedFirst = (first >= 0x41 && first <= 0x5A) ? first | 0x20 : first
+        return UInt32(truncatingIfNeeded: utf8.count) << 8 | UInt32(lowercasedFirst)
+    }
+
     /// The (column, value) pairs, in order.
-    var columnsAndValues: Zip2Sequence<[String], [DatabaseValue]> {
-        zip(_columns, _values)
+    var columnsAndValues: [(column: String, value: DatabaseValue)] {
+        _entries.map { ($0.column, $0.value) }
+    }
+
+    /// Whether the columns are the given names, in the same order.
+    func hasColumns(_ columns: [String]) -> Bool {
+        guard _entries.count == columns.count else { return false }
+        for index in columns.indices where _entries[index].column != columns[index] {
+            return false
+        }
+        return true
     }
 
     /// The values as a dictionary keyed by column name.
     var dictionary: [String: DatabaseValue] {
-        Dictionary(zip(_columns, _values), uniquingKeysWith: { _, last in last })
+        Dictionary(_entries.map { ($0.column, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }
 

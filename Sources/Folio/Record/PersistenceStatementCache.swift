@@ -57,13 +57,23 @@ extension Statement {
     /// Binds values by index and runs the statement, without building
     /// ``StatementArguments`` (they are built for an error message only).
     func execute(boundValues values: [DatabaseValue]) throws {
+        try execute(count: values.count, value: { values[$0] })
+    }
+
+    /// Binds the values of a container by index and runs the statement.
+    func execute(binding container: PersistenceContainer) throws {
+        let entries = container._entries
+        try execute(count: entries.count, value: { entries[$0].value })
+    }
+
+    private func execute(count: Int, value: (Int) -> DatabaseValue) throws {
         reset()
-        for (offset, value) in values.enumerated() {
-            let code = bind(value, at: CInt(offset + 1))
+        for index in 0..<count {
+            let code = bind(value(index), at: CInt(index + 1))
             if code != SQLITE_OK {
                 throw DatabaseError.lastError(
                     database.sqliteConnection, code: code, sql: sql,
-                    arguments: StatementArguments(values),
+                    arguments: StatementArguments((0..<count).map(value)),
                     publicArguments: database.configuration.publicStatementArguments)
             }
         }
@@ -75,7 +85,7 @@ extension Statement {
                 resultCode: error.extendedResultCode,
                 message: error.message,
                 sql: sql,
-                arguments: StatementArguments(values),
+                arguments: StatementArguments((0..<count).map(value)),
                 publicArguments: database.configuration.publicStatementArguments)
         }
     }
@@ -85,11 +95,11 @@ extension Database {
     /// The persistence statement cache of the connection.
     var persistenceStatementCache: PersistenceStatementCache {
         let key = ObjectIdentifier(PersistenceStatementCache.self)
-        if let cache = layerCaches[key] {
-            return unsafeDowncast(cache, to: PersistenceStatementCache.self)
+        for entry in layerCaches where entry.key == key {
+            return unsafeDowncast(entry.cache, to: PersistenceStatementCache.self)
         }
         let cache = PersistenceStatementCache()
-        layerCaches[key] = cache
+        layerCaches.append((key, cache))
         return cache
     }
 
@@ -122,14 +132,14 @@ extension Database {
         let entry = try insertEntry(
             recordType: recordType,
             tableName: tableName,
-            columns: container._columns,
+            container: container,
             conflictResolution: conflictResolution)
         var statement = entry.statement
         if !statement.isReusable {
             // A cursor iterates the cached statement: use a fresh one.
             statement = try makeStatement(sql: statement.sql)
         }
-        try statement.execute(boundValues: container._values)
+        try statement.execute(binding: container)
         let isInserted = changesCount > 0
         if entry.statement.reprepareCount != entry.reprepareCount {
             // The schema has changed since the primary key was read.
@@ -145,7 +155,7 @@ extension Database {
     private func insertEntry(
         recordType: Any.Type,
         tableName: String,
-        columns: [String],
+        container: PersistenceContainer,
         conflictResolution: Database.ConflictResolution) throws -> PersistenceStatementCache.InsertEntry
     {
         let cache = persistenceStatementCache
@@ -153,17 +163,18 @@ extension Database {
             recordType: ObjectIdentifier(recordType),
             conflictResolution: conflictResolution)
         if let entry = cache.lastInsertEntry, cache.lastInsertKey == key,
-           entry.columns == columns, entry.tableName == tableName
+           container.hasColumns(entry.columns), entry.tableName == tableName
         {
             return entry
         }
         if let entries = cache.insertEntries[key] {
-            for entry in entries where entry.columns == columns && entry.tableName == tableName {
+            for entry in entries where container.hasColumns(entry.columns) && entry.tableName == tableName {
                 cache.lastInsertKey = key
                 cache.lastInsertEntry = entry
                 return entry
             }
         }
+        let columns = container.columns
         let sql = Database.insertSQL(tableName: tableName, columns: columns, conflictResolution: conflictResolution)
         let entry = PersistenceStatementCache.InsertEntry(
             tableName: tableName,

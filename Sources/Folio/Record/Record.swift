@@ -342,7 +342,7 @@ open class Record {
     open func insert(_ db: Database) throws {
         var record = self
         if isSaving {
-            let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: nil, execute: record.defaultInsertExecutor(db))
+            let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: nil)
             saveOutcome = (isInserted ? PersistenceSuccess(success) : nil, false)
         } else {
             try record._insert(db, onConflict: nil)

@@ -257,24 +257,9 @@ extension MutablePersistableRecord {
     {
         var result: T?
         try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
-            var context = SQLGenerationContext(db: db)
-            let returning = try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
-            let sql = Database.insertSQL(tableName: tableName, columns: container.columns, conflictResolution: resolution)
-                + " RETURNING " + returning
-            let statement = try db.cachedStatement(sql: sql)
-            try statement.setArguments(StatementArguments(container.values) + context.arguments)
-            let fetched = try fetch(statement)
-            // Complete the statement, so that its changes are counted.
-            statement.reset()
-            guard db.changesCount > 0 else {
-                let key = try RecordPrimaryKey(tableName: tableName, container: container, db: db)
-                throw key.notFoundError
+            try db.executeInsert(tableName: tableName, container: container, conflictResolution: resolution, returning: selection) { statement in
+                result = try fetch(statement)
             }
-            result = fetched
-            return Database.InsertionOutcome(
-                rowID: db.lastInsertedRowID,
-                rowIDColumn: try db.primaryKey(tableName).rowIDColumn,
-                isInserted: true)
         }
         guard let result else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(Self.self).insertAndFetch: the insertion did not run")

@@ -53,6 +53,104 @@ extension MutablePersistableRecord {
     }
 }
 
+extension MutablePersistableRecord {
+    /// Saves the record (see ``save(_:onConflict:)``), and returns the saved
+    /// row decoded as another record type (`... RETURNING`).
+    ///
+    /// ```swift
+    /// let player = try partialPlayer.saveAndFetch(db, as: Player.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - returnedType: The type of the returned record, whose
+    ///     `databaseSelection` is the `RETURNING` clause.
+    /// - Returns: The saved row, decoded.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when the `IGNORE` conflict resolution skips the insertion, a
+    ///   ``DatabaseError``, or the error of a callback.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
+    public mutating func saveAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        as returnedType: T.Type) throws -> T
+    {
+        try _saveAndFetch(db, onConflict: conflictResolution, as: returnedType)
+    }
+}
+
+extension MutablePersistableRecord where Self: FetchableRecord {
+    /// Saves the record (see ``save(_:onConflict:)``), and returns the saved
+    /// row (`... RETURNING *`).
+    ///
+    /// ```swift
+    /// var player = Player(id: nil, name: "Arthur")
+    /// let saved = try player.saveAndFetch(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    /// - Returns: The saved record.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when the `IGNORE` conflict resolution skips the insertion, a
+    ///   ``DatabaseError``, or the error of a callback.
+    public mutating func saveAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
+        try _saveAndFetch(db, onConflict: conflictResolution, as: Self.self)
+    }
+}
+
+extension PersistableRecord {
+    /// Saves the record (see ``MutablePersistableRecord/save(_:onConflict:)``),
+    /// and returns the saved row decoded as another record type.
+    ///
+    /// ```swift
+    /// let player = try partialPlayer.saveAndFetch(db, as: Player.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil.
+    ///   - returnedType: The type of the returned record.
+    /// - Returns: The saved row, decoded.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when the insertion is ignored, a ``DatabaseError``, or the error
+    ///   of a callback.
+    public func saveAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        as returnedType: T.Type) throws -> T
+    {
+        var record = self
+        return try record._saveAndFetch(db, onConflict: conflictResolution, as: returnedType)
+    }
+}
+
+extension PersistableRecord where Self: FetchableRecord {
+    /// Saves the record (see ``MutablePersistableRecord/save(_:onConflict:)``),
+    /// and returns the saved row.
+    ///
+    /// ```swift
+    /// let saved = try country.saveAndFetch(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil.
+    /// - Returns: The saved record.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when the insertion is ignored, a ``DatabaseError``, or the error
+    ///   of a callback.
+    public func saveAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
+        var record = self
+        return try record._saveAndFetch(db, onConflict: conflictResolution, as: Self.self)
+    }
+}
+
 // MARK: - The save flow
 
 extension MutablePersistableRecord {
@@ -120,5 +218,38 @@ extension MutablePersistableRecord {
             return .commit
         }
         return saved
+    }
+}
+
+extension MutablePersistableRecord {
+    /// Saves with `RETURNING` the selection of `T`, and decodes the row.
+    mutating func _saveAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        as returnedType: T.Type) throws -> T
+    {
+        var row: Row?
+        let selection = T.databaseSelection
+        try _save(db) { record in
+            try record._updateOrInsert(
+                db,
+                update: { record, notFound in
+                    try record._updateWithUpdateCallbacks(
+                        db, onConflict: conflictResolution, columns: nil, notFound: &notFound,
+                        returning: selection) { row = try Row.fetchAll($0).first }
+                },
+                insert: { record in
+                    let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, tableName, resolution in
+                        try db.executeInsert(tableName: tableName, container: container, conflictResolution: resolution, returning: selection) {
+                            row = try Row.fetchAll($0).first
+                        }
+                    }
+                    return isInserted ? PersistenceSuccess(success) : nil
+                })
+        }
+        guard let row else {
+            throw RecordError.recordNotFound(databaseTableName: type(of: self).databaseTableName, key: [:])
+        }
+        return try T(row: row)
     }
 }

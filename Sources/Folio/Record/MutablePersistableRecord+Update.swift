@@ -166,6 +166,63 @@ extension MutablePersistableRecord {
         try modify(&self)
         return try updateChanges(db, onConflict: conflictResolution, from: old)
     }
+
+    /// Updates all columns of the row of the record, and returns the
+    /// updated row decoded as another record type (`UPDATE ... RETURNING`).
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "name" = ? WHERE "id" = ? RETURNING *
+    /// let player = try partialPlayer.updateAndFetch(db, as: Player.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - returnedType: The type of the returned record, whose
+    ///     `databaseSelection` is the `RETURNING` clause.
+    /// - Returns: The updated row, decoded.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError``, or the error of a callback.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
+    public func updateAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        as returnedType: T.Type) throws -> T
+    {
+        var row: Row?
+        try _update(db, onConflict: conflictResolution, columns: nil, returning: T.databaseSelection) { statement in
+            row = try Row.fetchAll(statement).first
+        }
+        guard let row else {
+            throw RecordError.recordNotFound(databaseTableName: type(of: self).databaseTableName, key: [:])
+        }
+        return try T(row: row)
+    }
+}
+
+extension MutablePersistableRecord where Self: FetchableRecord {
+    /// Updates all columns of the row of the record, and returns the
+    /// updated row (`UPDATE ... RETURNING`), with its generated columns.
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ? RETURNING *
+    /// let updated = try player.updateAndFetch(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    /// - Returns: The updated record.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError``, or the error of a callback.
+    public func updateAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
+        try updateAndFetch(db, onConflict: conflictResolution, as: Self.self)
+    }
 }
 
 // MARK: - The update flow
@@ -177,14 +234,18 @@ extension MutablePersistableRecord {
     func _update(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?,
-        columns: Set<String>?) throws
+        columns: Set<String>?,
+        returning selection: [any SQLSelectable] = [],
+        fetch: (Statement) throws -> Void = { _ in }) throws
     {
         try willSave(db)
         var updated: PersistenceSuccess?
         try aroundSave(db) {
             guard updated == nil else { throw Self.aroundCallbackMisuse("aroundSave(_:save:)", "save()") }
             var notFound = false
-            let success = try _updateWithUpdateCallbacks(db, onConflict: conflictResolution, columns: columns, notFound: &notFound)
+            let success = try _updateWithUpdateCallbacks(
+                db, onConflict: conflictResolution, columns: columns, notFound: &notFound,
+                returning: selection, fetch: fetch)
             updated = success
             return success
         }
@@ -205,7 +266,9 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?,
         columns: Set<String>?,
-        notFound: inout Bool) throws -> PersistenceSuccess
+        notFound: inout Bool,
+        returning selection: [any SQLSelectable] = [],
+        fetch: (Statement) throws -> Void = { _ in }) throws -> PersistenceSuccess
     {
         let recordType = type(of: self)
         let tableName = recordType.databaseTableName
@@ -222,7 +285,9 @@ extension MutablePersistableRecord {
                 container: container,
                 columns: columns,
                 conflictResolution: resolution,
-                notFound: &notFound)
+                notFound: &notFound,
+                returning: selection,
+                fetch: fetch)
             updated = success
             return success
         }
@@ -248,7 +313,9 @@ extension Database {
         container: PersistenceContainer,
         columns: Set<String>?,
         conflictResolution: Database.ConflictResolution,
-        notFound: inout Bool) throws -> PersistenceSuccess
+        notFound: inout Bool,
+        returning selection: [any SQLSelectable],
+        fetch: (Statement) throws -> Void) throws -> PersistenceSuccess
     {
         let primaryKey = try RecordPrimaryKey(tableName: tableName, container: container, db: self)
         try primaryKey.checkColumnsArePresent(recordType: recordType)
@@ -277,11 +344,21 @@ extension Database {
         }
         values.append(contentsOf: primaryKey.values.map { $0 ?? .null })
 
-        let sql = "UPDATE \(conflictResolution.statementClause)\(tableName.quotedDatabaseIdentifier) SET "
+        var sql = "UPDATE \(conflictResolution.statementClause)\(tableName.quotedDatabaseIdentifier) SET "
             + setColumns.map { $0.quotedDatabaseIdentifier + " = ?" }.joined(separator: ", ")
             + " WHERE " + primaryKey.whereSQL
-        let statement = try cachedStatement(sql: sql)
-        try statement.execute(boundValues: values)
+        if selection.isEmpty {
+            let statement = try cachedStatement(sql: sql)
+            try statement.execute(boundValues: values)
+        } else {
+            var context = SQLGenerationContext(db: self)
+            sql += " RETURNING " + (try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", "))
+            let statement = try cachedStatement(sql: sql)
+            try statement.setArguments(StatementArguments(values) + context.arguments)
+            try fetch(statement)
+            // Complete the statement, so that its changes are counted.
+            statement.reset()
+        }
         guard changesCount > 0 else {
             notFound = true
             throw primaryKey.notFoundError

@@ -192,6 +192,37 @@ extension Database {
         return entry
     }
 
+    /// Inserts the values of a container with a `RETURNING` clause, and
+    /// lets `fetch` read the returned row from the statement.
+    ///
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when nothing was inserted (the IGNORE conflict resolution).
+    func executeInsert(
+        tableName: String,
+        container: PersistenceContainer,
+        conflictResolution: Database.ConflictResolution,
+        returning selection: [any SQLSelectable],
+        fetch: (Statement) throws -> Void) throws -> InsertionOutcome
+    {
+        var context = SQLGenerationContext(db: self)
+        let returning = try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
+        let sql = Database.insertSQL(tableName: tableName, columns: container.columns, conflictResolution: conflictResolution)
+            + " RETURNING " + returning
+        let statement = try cachedStatement(sql: sql)
+        try statement.setArguments(StatementArguments(container.values) + context.arguments)
+        try fetch(statement)
+        // Complete the statement, so that its changes are counted.
+        statement.reset()
+        guard changesCount > 0 else {
+            let key = try RecordPrimaryKey(tableName: tableName, container: container, db: self)
+            throw key.notFoundError
+        }
+        return InsertionOutcome(
+            rowID: lastInsertedRowID,
+            rowIDColumn: try primaryKey(tableName).rowIDColumn,
+            isInserted: true)
+    }
+
     /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?, ?)`, or
     /// `... DEFAULT VALUES` when there is no column.
     static func insertSQL(tableName: String, columns: [String], conflictResolution: Database.ConflictResolution) -> String {

@@ -94,6 +94,45 @@ final class SaveTests: FolioTestCase {
         }
     }
 
+    func testSaveAndFetch() throws {
+        let dbQueue = try makePlayerDatabase()
+        try dbQueue.write { db in
+            struct PartialPlayer: Encodable, PersistableRecord {
+                static let databaseTableName = "player"
+                var id: Int64?
+                var name: String
+            }
+            // Insert (nil id)
+            let inserted = try PartialPlayer(id: nil, name: "Barbara").saveAndFetch(db, as: PersistedPlayer.self)
+            XCTAssertEqual(inserted, PersistedPlayer(id: 2, name: "Barbara", score: 0))
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name") VALUES (?, ?) RETURNING *"#)
+
+            // Update
+            var sql = try persistenceSQL {
+                let updated = try PartialPlayer(id: 1, name: "Arthur Dent").saveAndFetch(db, as: PersistedPlayer.self)
+                XCTAssertEqual(updated, PersistedPlayer(id: 1, name: "Arthur Dent", score: 100))
+            }
+            XCTAssertEqual(sql, [
+                "SAVEPOINT folio0",
+                #"UPDATE "player" SET "name" = ? WHERE "id" = ? RETURNING *"#,
+                "RELEASE SAVEPOINT folio0",
+            ])
+
+            // Update, then insert
+            var player = PersistedPlayer(id: 9, name: "Craig", score: 5)
+            sql = try persistenceSQL {
+                let saved = try player.saveAndFetch(db)
+                XCTAssertEqual(saved, PersistedPlayer(id: 9, name: "Craig", score: 5))
+            }
+            XCTAssertEqual(sql, [
+                "SAVEPOINT folio0",
+                #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ? RETURNING *"#,
+                #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) RETURNING *"#,
+                "RELEASE SAVEPOINT folio0",
+            ])
+        }
+    }
+
     func testSavedReturnsSavedCopy() throws {
         let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in

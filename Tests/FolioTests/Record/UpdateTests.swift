@@ -115,6 +115,30 @@ final class UpdateTests: FolioTestCase {
         }
     }
 
+    func testUpdateAndFetchReturnsTheUpdatedRow() throws {
+        let dbQueue = try makePlayerDatabase()
+        try dbQueue.write { db in
+            let player = PersistedPlayer(id: 1, name: "Arthur", score: 1000)
+            var updated: PersistedPlayer?
+            let sql = try persistenceSQL { updated = try player.updateAndFetch(db) }
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ? RETURNING *"#])
+            XCTAssertEqual(updated, PersistedPlayer(id: 1, name: "Arthur", score: 1000))
+
+            struct PartialPlayer: Encodable, PersistableRecord {
+                static let databaseTableName = "player"
+                var id: Int64
+                var name: String
+            }
+            let renamed = try PartialPlayer(id: 2, name: "Babs").updateAndFetch(db, as: PersistedPlayer.self)
+            XCTAssertEqual(renamed, PersistedPlayer(id: 2, name: "Babs", score: 200))
+            XCTAssertThrowsError(try PartialPlayer(id: 3, name: "Craig").updateAndFetch(db, as: PersistedPlayer.self)) { error in
+                guard case RecordError.recordNotFound(databaseTableName: "player", key: ["id": 3.databaseValue]) = error else {
+                    return XCTFail("\(error)")
+                }
+            }
+        }
+    }
+
     // MARK: - updateChanges
 
     func testUpdateChangesFromOtherRecordUpdatesChangedColumnsOnly() throws {

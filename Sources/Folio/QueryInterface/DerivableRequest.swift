@@ -109,7 +109,7 @@ public protocol FilteredRequest {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    func filter(_ predicate: some SQLExpressible) -> Self
+    func filter(_ predicate: any SQLExpressible) -> Self
 }
 
 extension FilteredRequest {
@@ -265,7 +265,7 @@ public protocol AggregatingRequest {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    func having(_ predicate: some SQLExpressible) -> Self
+    func having(_ predicate: any SQLExpressible) -> Self
 }
 
 extension AggregatingRequest {

@@ -111,7 +111,7 @@ extension QueryInterfaceRequest: DerivableRequest {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    public func filter(_ predicate: some SQLExpressible) -> Self {
+    public func filter(_ predicate: any SQLExpressible) -> Self {
         mapRelation { $0.filter(predicate.sqlExpression) }
     }
 
@@ -159,7 +159,7 @@ extension QueryInterfaceRequest: DerivableRequest {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    public func having(_ predicate: some SQLExpressible) -> Self {
+    public func having(_ predicate: any SQLExpressible) -> Self {
         let alias = query.relation.alias
         return mapQuery { $0.havingExpressions.append(predicate.sqlExpression.qualified(with: alias)) }
     }

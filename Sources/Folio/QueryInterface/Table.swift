@@ -30,7 +30,7 @@ public struct Table<RowDecoder>: Sendable {
     public func none() -> QueryInterfaceRequest<RowDecoder> { all().none() }
 
     /// A filtered request. See ``QueryInterfaceRequest/filter(_:)``.
-    public func filter(_ predicate: some SQLExpressible) -> QueryInterfaceRequest<RowDecoder> { all().filter(predicate) }
+    public func filter(_ predicate: any SQLExpressible) -> QueryInterfaceRequest<RowDecoder> { all().filter(predicate) }
 
     /// A filtered request. See ``FilteredRequest/filter(sql:arguments:)``.
     public func filter(sql: String, arguments: StatementArguments = StatementArguments()) -> QueryInterfaceRequest<RowDecoder> {

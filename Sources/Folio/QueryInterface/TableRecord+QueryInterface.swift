@@ -32,7 +32,7 @@ extension TableRecord {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    public static func filter(_ predicate: some SQLExpressible) -> QueryInterfaceRequest<Self> {
+    public static func filter(_ predicate: any SQLExpressible) -> QueryInterfaceRequest<Self> {
         all().filter(predicate)
     }
 

@@ -53,34 +53,42 @@ public func != (lhs: some SQLSpecificExpressible, rhs: Bool) -> SQLExpression {
     rhs ? !lhs.sqlExpression : lhs.sqlExpression
 }
 
-/// `lhs IS rhs`: equality where NULL equals NULL.
+/// `lhs IS rhs`: equality where NULL equals NULL. Comparison with nil
+/// generates `IS NULL`.
+///
+/// ```swift
+/// Player.filter { $0.score === 1000 } // score IS 1000
+/// Player.filter { $0.bonus === nil }  // bonus IS NULL
+/// ```
+///
+/// See <https://www.sqlite.org/lang_expr.html#isisnot>.
 public func === (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
-    SQLExpression(.binary("IS", lhs.sqlExpression, rhs?.sqlExpression ?? .value(.null)))
+    SQLExpression.identical(lhs.sqlExpression, rhs?.sqlExpression, negated: false)
 }
 
 /// `lhs IS rhs`: equality where NULL equals NULL.
 public func === (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("IS", lhs?.sqlExpression ?? .value(.null), rhs.sqlExpression))
+    SQLExpression.identical(lhs?.sqlExpression, rhs.sqlExpression, negated: false)
 }
 
 /// `lhs IS rhs`: equality where NULL equals NULL.
 public func === (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("IS", lhs.sqlExpression, rhs.sqlExpression))
+    SQLExpression.identical(lhs.sqlExpression, rhs.sqlExpression, negated: false)
 }
 
-/// `lhs IS NOT rhs`.
+/// `lhs IS NOT rhs`. Comparison with nil generates `IS NOT NULL`.
 public func !== (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
-    SQLExpression(.binary("IS NOT", lhs.sqlExpression, rhs?.sqlExpression ?? .value(.null)))
+    SQLExpression.identical(lhs.sqlExpression, rhs?.sqlExpression, negated: true)
 }
 
 /// `lhs IS NOT rhs`.
 public func !== (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("IS NOT", lhs?.sqlExpression ?? .value(.null), rhs.sqlExpression))
+    SQLExpression.identical(lhs?.sqlExpression, rhs.sqlExpression, negated: true)
 }
 
 /// `lhs IS NOT rhs`.
 public func !== (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("IS NOT", lhs.sqlExpression, rhs.sqlExpression))
+    SQLExpression.identical(lhs.sqlExpression, rhs.sqlExpression, negated: true)
 }
 
 /// `lhs < rhs`
@@ -259,18 +267,39 @@ public func ?? (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> S
 // MARK: - Helpers
 
 extension SQLExpression {
+    /// `lhs = rhs`, or `lhs IS NULL` when one side is NULL.
     static func equal(_ lhs: SQLExpression, _ rhs: SQLExpression?) -> SQLExpression {
         guard let rhs, !rhs.isNullValue else {
             return SQLExpression(.postfix(lhs, "IS NULL"))
         }
+        if lhs.isNullValue {
+            return SQLExpression(.postfix(rhs, "IS NULL"))
+        }
         return comparison("=", lhs, rhs)
     }
 
+    /// `lhs <> rhs`, or `lhs IS NOT NULL` when one side is NULL.
     static func notEqual(_ lhs: SQLExpression, _ rhs: SQLExpression?) -> SQLExpression {
         guard let rhs, !rhs.isNullValue else {
             return SQLExpression(.postfix(lhs, "IS NOT NULL"))
         }
+        if lhs.isNullValue {
+            return SQLExpression(.postfix(rhs, "IS NOT NULL"))
+        }
         return comparison("<>", lhs, rhs)
+    }
+
+    /// `lhs IS rhs` (or `IS NOT`), with `IS NULL` when one side is NULL.
+    static func identical(_ lhs: SQLExpression?, _ rhs: SQLExpression?, negated: Bool) -> SQLExpression {
+        let lhs = lhs ?? .value(.null)
+        let rhs = rhs ?? .value(.null)
+        if rhs.isNullValue {
+            return SQLExpression(.postfix(lhs, negated ? "IS NOT NULL" : "IS NULL"))
+        }
+        if lhs.isNullValue {
+            return SQLExpression(.postfix(rhs, negated ? "IS NOT NULL" : "IS NULL"))
+        }
+        return SQLExpression(.binary(negated ? "IS NOT" : "IS", lhs, rhs))
     }
 
     /// A comparison; a collated left operand applies its collation to the

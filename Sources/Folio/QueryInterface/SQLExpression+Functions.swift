@@ -354,9 +354,6 @@ extension SQLExpression {
         if list.isEmpty {
             return .value(false.databaseValue)
         }
-        if case let .collated(base, collation) = value.impl {
-            return SQLExpression(.collated(SQLExpression(.inList(base, list, negated: false)), collation))
-        }
         return SQLExpression(.inList(value, list, negated: false))
     }
 }

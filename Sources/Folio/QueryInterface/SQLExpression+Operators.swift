@@ -302,13 +302,10 @@ extension SQLExpression {
         return SQLExpression(.binary(negated ? "IS NOT" : "IS", lhs, rhs))
     }
 
-    /// A comparison; a collated left operand applies its collation to the
-    /// comparison: `name = ? COLLATE NOCASE`.
+    /// A comparison. A collated operand keeps its collation, which SQLite
+    /// then uses for the comparison: `"name" COLLATE NOCASE = ?`.
     static func comparison(_ op: String, _ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpression {
-        if case let .collated(base, collation) = lhs.impl {
-            return SQLExpression(.collated(SQLExpression(.binary(op, base, rhs)), collation))
-        }
-        return SQLExpression(.binary(op, lhs, rhs))
+        SQLExpression(.binary(op, lhs, rhs))
     }
 
     static func associative(_ op: String, _ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpression {

@@ -226,8 +226,11 @@ extension SQLExpression {
         case .countAll:
             return "COUNT(*)"
         case let .collated(e, collation):
-            let sql = try e.sql(&context, wrapped: true) + " COLLATE " + collation
-            return wrapped ? "(\(sql))" : sql
+            // COLLATE binds tighter than any binary operator: the collated
+            // operand needs no parentheses, and must not get any in
+            // comparisons. `("name" = ?) COLLATE NOCASE` would compare
+            // with the default collation, and collate the boolean result.
+            return try e.sql(&context, wrapped: true) + " COLLATE " + collation
         case let .cast(e, type):
             return "CAST(" + (try e.sql(&context)) + " AS \(type))"
         case let .exists(q, negated):

@@ -92,6 +92,20 @@ extension SelectionRequest {
     public func annotated(with selection: (DatabaseComponents<RowDecoder>) throws -> [any SQLSelectable]) rethrows -> Self {
         annotated(with: try selection(DatabaseComponents()))
     }
+
+    /// Returns a request with the column or expression returned by the
+    /// closure added to the selection.
+    ///
+    /// ```swift
+    /// // SELECT *, score + bonus AS total FROM player
+    /// Player.all().annotated { ($0.score + $0.bonus).forKey("total") }
+    /// ```
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    public func annotated(with selection: (DatabaseComponents<RowDecoder>) throws -> any SQLSelectable) rethrows -> Self {
+        annotated(with: [try selection(DatabaseComponents())])
+    }
 }
 
 /// A request that can be filtered.

@@ -172,6 +172,21 @@ extension TableRecord {
         try all().select(selection)
     }
 
+    /// A request that selects the column or expression returned by the
+    /// closure.
+    ///
+    /// ```swift
+    /// // SELECT MAX(score) FROM player
+    /// let request = Player.select { max($0.score) }
+    /// let maxScore = try Int.fetchOne(db, request)
+    /// ```
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    public static func select(_ selection: (DatabaseComponents<Self>) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<Self> {
+        try all().select(selection)
+    }
+
     /// A request of values of another type, that selects the column or
     /// expression returned by the closure.
     ///
@@ -214,6 +229,29 @@ extension TableRecord {
     /// - Returns: A request.
     public static func annotated(with selection: [any SQLSelectable]) -> QueryInterfaceRequest<Self> {
         all().annotated(with: selection)
+    }
+
+    /// A request with the columns returned by the closure added to the
+    /// selection.
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    public static func annotated(with selection: (DatabaseComponents<Self>) throws -> [any SQLSelectable]) rethrows -> QueryInterfaceRequest<Self> {
+        try all().annotated(with: selection)
+    }
+
+    /// A request with the column or expression returned by the closure
+    /// added to the selection.
+    ///
+    /// ```swift
+    /// // SELECT *, score + bonus AS total FROM player
+    /// Player.annotated { ($0.score + $0.bonus).forKey("total") }
+    /// ```
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    public static func annotated(with selection: (DatabaseComponents<Self>) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<Self> {
+        try all().annotated(with: selection)
     }
 
     /// A request limited to `limit` rows, after skipping `offset`.

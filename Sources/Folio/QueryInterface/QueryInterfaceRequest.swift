@@ -172,14 +172,6 @@ extension QueryInterfaceRequest: DerivableRequest {
         aliased(alias.base)
     }
 
-    /// Returns a request whose table is named by an untyped alias.
-    ///
-    /// - Parameter alias: A table alias.
-    /// - Returns: A request.
-    public func aliased(_ alias: TableAlias<Void>) -> Self {
-        aliased(alias.base)
-    }
-
     func aliased(_ base: TableAliasBase) -> Self {
         mapRelation { relation in
             base.bind(to: relation.tableName)

@@ -268,6 +268,22 @@ extension QueryInterfaceRequest: DerivableRequest {
         select(sql: sql, arguments: arguments).asRequest(of: T.self)
     }
 
+    /// Returns a request of values of another type, that selects an SQL
+    /// literal.
+    ///
+    /// ```swift
+    /// let defaultName = "Anonymous"
+    /// let names = try Player.all().select(literal: "IFNULL(name, \(defaultName))", as: String.self).fetchAll(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sqlLiteral: An SQL literal.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public func select<T>(literal sqlLiteral: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        select(literal: sqlLiteral).asRequest(of: T.self)
+    }
+
     /// Returns a request with a common table expression in its WITH clause.
     ///
     /// - Parameter cte: A common table expression.

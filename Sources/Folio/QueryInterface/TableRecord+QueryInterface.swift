@@ -118,6 +118,14 @@ extension TableRecord {
         all().order(sql: sql, arguments: arguments)
     }
 
+    /// A request sorted by an SQL literal.
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Returns: A request.
+    public static func order(literal sqlLiteral: SQL) -> QueryInterfaceRequest<Self> {
+        all().order(literal: sqlLiteral)
+    }
+
     /// A request that selects the given columns and expressions.
     ///
     /// - Parameter selection: The selected columns and expressions.
@@ -213,6 +221,41 @@ extension TableRecord {
     /// - Returns: A request.
     public static func select(sql: String, arguments: StatementArguments = StatementArguments()) -> QueryInterfaceRequest<Self> {
         all().select(sql: sql, arguments: arguments)
+    }
+
+    /// A request that selects an SQL literal.
+    ///
+    /// ```swift
+    /// // SELECT IFNULL(name, 'Anonymous'), score FROM player
+    /// let defaultName = "Anonymous"
+    /// Player.select(literal: "IFNULL(name, \(defaultName)), score")
+    /// ```
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Returns: A request.
+    public static func select(literal sqlLiteral: SQL) -> QueryInterfaceRequest<Self> {
+        all().select(literal: sqlLiteral)
+    }
+
+    /// A request of values of another type, that selects raw SQL.
+    ///
+    /// - Parameters:
+    ///   - sql: Raw SQL.
+    ///   - arguments: Its arguments.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public static func select<T>(sql: String, arguments: StatementArguments = StatementArguments(), as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        all().select(sql: sql, arguments: arguments, as: type)
+    }
+
+    /// A request of values of another type, that selects an SQL literal.
+    ///
+    /// - Parameters:
+    ///   - sqlLiteral: An SQL literal.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public static func select<T>(literal sqlLiteral: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        all().select(literal: sqlLiteral, as: type)
     }
 
     /// A request with added columns and expressions.

@@ -56,6 +56,21 @@ extension QueryInterfaceRequest: FetchRequest {
     public func fetchCount(_ db: Database) throws -> Int {
         try query.fetchCount(db)
     }
+
+    /// Returns whether the request fetches no row, with
+    /// `SELECT EXISTS (...)`.
+    ///
+    /// ```swift
+    /// // SELECT EXISTS (SELECT * FROM player WHERE score > 1000)
+    /// let noSuchPlayer = try Player.filter { $0.score > 1000 }.isEmpty(db)
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: Whether there is no row.
+    /// - Throws: A ``DatabaseError``.
+    public func isEmpty(_ db: Database) throws -> Bool {
+        try !query.exists(db)
+    }
 }
 
 extension QueryInterfaceRequest: SQLSubqueryable {

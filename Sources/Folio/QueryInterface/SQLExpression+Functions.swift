@@ -162,7 +162,10 @@ extension DatabaseFunction {
     /// - Parameter arguments: The arguments of the call.
     /// - Returns: An expression.
     public func callAsFunction(_ arguments: any SQLExpressible...) -> SQLExpression {
-        SQLExpression(.function(name, arguments.map(\.sqlExpression), distinct: false))
+        if case .aggregate = kind {
+            return SQLExpression(.customAggregate(name, arguments.map(\.sqlExpression)))
+        }
+        return SQLExpression(.function(name, arguments.map(\.sqlExpression), distinct: false))
     }
 
     /// A function that capitalizes strings with `String.capitalized`.

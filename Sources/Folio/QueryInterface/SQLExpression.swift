@@ -57,6 +57,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
         /// A function call: `f(a, b)`, `COUNT(DISTINCT a)`.
         case function(String, [SQLExpression], distinct: Bool)
+        /// A call to a custom aggregate function (``DatabaseAggregate``).
+        case customAggregate(String, [SQLExpression])
         /// `COUNT(*)`.
         case countAll
         /// `x COLLATE name`.
@@ -143,6 +145,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return SQLExpression(.between(map(e), map(l), map(h), negated: negated))
         case let .function(name, es, distinct):
             return SQLExpression(.function(name, es.map(map), distinct: distinct))
+        case let .customAggregate(name, es):
+            return SQLExpression(.customAggregate(name, es.map(map)))
         case let .collated(e, c):
             return SQLExpression(.collated(map(e), c))
         case let .cast(e, t):
@@ -152,19 +156,24 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         }
     }
 
-    /// Whether the expression contains an aggregate function.
-    var isAggregate: Bool {
+    /// Whether the expression contains an aggregate function, or raw SQL
+    /// that may contain one. Such selections make a request return one row
+    /// per group, and `fetchCount` then counts the rows of a subquery.
+    var mayBeAggregate: Bool {
         switch impl {
-        case .countAll: return true
+        case .countAll, .customAggregate, .literal: return true
         case let .function(name, es, _):
-            return SQLExpression.aggregateFunctions.contains(name.uppercased()) || es.contains(where: \.isAggregate)
+            return SQLExpression.aggregateFunctions.contains(name.uppercased()) || es.contains(where: \.mayBeAggregate)
         case let .unary(_, e), let .postfix(e, _), let .collated(e, _), let .cast(e, _):
-            return e.isAggregate
-        case let .binary(_, l, r): return l.isAggregate || r.isAggregate
-        case let .associative(_, es): return es.contains(where: \.isAggregate)
-        case let .between(e, l, h, _): return e.isAggregate || l.isAggregate || h.isAggregate
-        case let .inList(e, es, _): return e.isAggregate || es.contains(where: \.isAggregate)
-        default: return false
+            return e.mayBeAggregate
+        case let .binary(_, l, r): return l.mayBeAggregate || r.mayBeAggregate
+        case let .associative(_, es): return es.contains(where: \.mayBeAggregate)
+        case let .between(e, l, h, _): return e.mayBeAggregate || l.mayBeAggregate || h.mayBeAggregate
+        case let .inList(e, es, _): return e.mayBeAggregate || es.contains(where: \.mayBeAggregate)
+        case let .inSubquery(e, _, _): return e.mayBeAggregate
+        case let .caseWhen(cases, otherwise):
+            return cases.contains { $0.0.mayBeAggregate || $0.1.mayBeAggregate } || otherwise?.mayBeAggregate == true
+        case .column, .value, .exists, .subquery, .deferred: return false
         }
     }
 
@@ -223,6 +232,8 @@ extension SQLExpression {
             return wrapped ? "(\(sql))" : sql
         case let .function(name, es, distinct):
             return name + "(" + (distinct ? "DISTINCT " : "") + (try es.map { try $0.sql(&context) }.joined(separator: ", ")) + ")"
+        case let .customAggregate(name, es):
+            return name + "(" + (try es.map { try $0.sql(&context) }.joined(separator: ", ")) + ")"
         case .countAll:
             return "COUNT(*)"
         case let .collated(e, collation):

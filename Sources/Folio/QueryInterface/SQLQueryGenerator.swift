@@ -237,7 +237,7 @@ extension SQLQuery {
             countQuery.relation.ordering = []
             countQuery.relation.isOrderingReversed = false
             sql = try SQLQueryGenerator(query: countQuery).sql(&context)
-        } else if let distinctColumn = countQuery.distinctSingleColumnForCount {
+        } else if let distinctColumn = try countQuery.distinctNotNullColumnForCount(db) {
             // SELECT COUNT(DISTINCT name) FROM player WHERE ...
             countQuery.isDistinct = false
             countQuery.relation.selection = [.expression(SQLExpression(.function("COUNT", [distinctColumn], distinct: true)))]
@@ -254,20 +254,46 @@ extension SQLQuery {
         return try Int.fetchOne(db, sql: sql, arguments: context.arguments) ?? 0
     }
 
+    /// Returns whether the query returns at least one row.
+    func exists(_ db: Database) throws -> Bool {
+        var context = SQLGenerationContext(db: db)
+        var existsQuery = self
+        existsQuery.relation.children = relation.children.filter { $0.child.kind != .all }
+        existsQuery.relation = existsQuery.relation.deselectingChildren()
+        if limit == nil {
+            existsQuery.relation = existsQuery.relation.unordered()
+        }
+        let sql = "SELECT EXISTS (" + (try SQLQueryGenerator(query: existsQuery).sql(&context)) + ")"
+        return try Bool.fetchOne(db, sql: sql, arguments: context.arguments) ?? false
+    }
+
     private var canCountDirectly: Bool {
         !isDistinct && groupExpressions.isEmpty && havingExpressions.isEmpty && limit == nil
             && commonTableExpressions.isEmpty
-            && !relation.selection.contains(where: \.isAggregate)
+            && !relation.selection.contains(where: \.mayBeAggregate)
     }
 
-    private var distinctSingleColumnForCount: SQLExpression? {
+    /// The column of a `SELECT DISTINCT column` query that can be counted
+    /// with `COUNT(DISTINCT column)`. The column must not be NULL:
+    /// `COUNT(DISTINCT)` ignores NULL, when `SELECT DISTINCT` returns one
+    /// NULL row.
+    private func distinctNotNullColumnForCount(_ db: Database) throws -> SQLExpression? {
         guard isDistinct, groupExpressions.isEmpty, havingExpressions.isEmpty, limit == nil,
               commonTableExpressions.isEmpty, !relation.hasJoins,
               relation.selection.count == 1,
               case .expression(let expression) = relation.selection[0].impl,
-              !expression.isAggregate
+              case .column(let name, _) = expression.impl,
+              case .table(let tableName) = relation.source
         else { return nil }
-        return expression
+        if name.lowercased() == Column.rowID.name {
+            return expression
+        }
+        guard let column = try db.columns(in: tableName).first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            return nil
+        }
+        let primaryKey = try db.primaryKey(tableName)
+        let isRowIDAlias = primaryKey.rowIDColumn.map { $0.lowercased() == name.lowercased() } ?? false
+        return column.isNotNull || isRowIDAlias ? expression : nil
     }
 }
 

@@ -244,6 +244,29 @@ extension OrderedRequest {
         order(try orderings(DatabaseComponents()))
     }
 
+    /// Returns a request sorted by the current ordering, then by the
+    /// ordering returned by the closure.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC, name
+    /// Player.order(\.score.desc).thenOrder(\.name)
+    /// ```
+    ///
+    /// - Parameter orderings: A closure that receives the columns.
+    /// - Returns: A request.
+    public func thenOrder(_ orderings: (DatabaseComponents<RowDecoder>) throws -> any SQLOrderingTerm) rethrows -> Self {
+        thenOrder([try orderings(DatabaseComponents())])
+    }
+
+    /// Returns a request sorted by the current ordering, then by the
+    /// orderings returned by the closure.
+    ///
+    /// - Parameter orderings: A closure that receives the columns.
+    /// - Returns: A request.
+    public func thenOrder(_ orderings: (DatabaseComponents<RowDecoder>) throws -> [any SQLOrderingTerm]) rethrows -> Self {
+        thenOrder(try orderings(DatabaseComponents()))
+    }
+
     /// Returns a request sorted by raw SQL: `order(sql: "RANDOM()")`.
     ///
     /// - Parameters:

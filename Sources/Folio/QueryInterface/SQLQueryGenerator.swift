@@ -31,23 +31,7 @@ struct SQLQueryGenerator {
         nameAliases(of: query.relation, in: &context2)
         var sql = ""
 
-        if !query.commonTableExpressions.isEmpty {
-            let isRecursive = query.commonTableExpressions.contains { $0.definition.isRecursive }
-            sql += isRecursive ? "WITH RECURSIVE " : "WITH "
-            sql += try query.commonTableExpressions.map { name, definition in
-                var cteSQL = name.quotedDatabaseIdentifier
-                if let columns = definition.columns {
-                    cteSQL += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
-                }
-                var cteContext = SQLGenerationContext(db: context2.db)
-                cteContext.aliasNames = context2.aliasNames
-                cteContext.arguments = context2.arguments
-                cteSQL += " AS (" + (try definition.request.sql(&cteContext)) + ")"
-                context2.arguments = cteContext.arguments
-                return cteSQL
-            }.joined(separator: ", ") + " "
-        }
-
+        sql += try withClause(&context2)
         sql += "SELECT "
         if query.isDistinct { sql += "DISTINCT " }
         let selection = selectionItems().map(\.selection) + extraSelection
@@ -76,6 +60,27 @@ struct SQLQueryGenerator {
         }
         context.arguments = context2.arguments
         return sql
+    }
+
+    /// The WITH clause of the query, followed by a space, or the empty
+    /// string.
+    func withClause(_ context: inout SQLGenerationContext) throws -> String {
+        guard !query.commonTableExpressions.isEmpty else { return "" }
+        let isRecursive = query.commonTableExpressions.contains { $0.definition.isRecursive }
+        let definitions = try query.commonTableExpressions.map { name, definition in
+            var cteSQL = name.quotedDatabaseIdentifier
+            if let columns = definition.columns {
+                cteSQL += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
+            }
+            var cteContext = SQLGenerationContext(db: context.db)
+            cteContext.isLenient = context.isLenient
+            cteContext.aliasNames = context.aliasNames
+            cteContext.arguments = context.arguments
+            cteSQL += " AS (" + (try definition.request.sql(&cteContext)) + ")"
+            context.arguments = cteContext.arguments
+            return cteSQL
+        }
+        return (isRecursive ? "WITH RECURSIVE " : "WITH ") + definitions.joined(separator: ", ") + " "
     }
 
     /// Gives a unique SQL name to each table alias of the relation tree.
@@ -127,13 +132,6 @@ struct SQLQueryGenerator {
     /// children.
     private func orderings(of relation: SQLRelation, _ db: Database) throws -> [SQLOrdering] {
         var result = relation.effectiveOrdering
-        if relation.isOrderingReversed, relation.ordering.isEmpty, case .table(let tableName) = relation.source {
-            // A reversed request with no ordering is ordered by primary key,
-            // descending.
-            let primaryKey = try db.primaryKey(tableName)
-            let columns = primaryKey.columns.isEmpty ? [Column.rowID.name] : primaryKey.columns
-            result = columns.map { SQLOrdering(expression: .column($0, relation.alias), direction: .descending) }
-        }
         for (_, child) in relation.children where child.kind != .all {
             result += try orderings(of: child.relation, db)
         }
@@ -208,12 +206,13 @@ extension SQLQuery {
         forSingleResult singleResult: Bool,
         extraSelection: [SQLSelection] = []) throws -> PreparedRequest
     {
-        var context = SQLGenerationContext(db: db)
         let generator = SQLQueryGenerator(query: self)
         let prefetch = try SQLPrefetcher(relation: relation, db: db, firstHiddenColumn: { try generator.selectedColumnCount(db) })
-        let sql = try generator.sql(&context, forSingleResult: singleResult, extraSelection: (prefetch?.hiddenSelection ?? []) + extraSelection)
+        let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
+            try generator.sql(&context, forSingleResult: singleResult, extraSelection: (prefetch?.hiddenSelection ?? []) + extraSelection)
+        }
         let statement = try db.cachedStatement(sql: sql)
-        try statement.setArguments(context.arguments)
+        try statement.setArguments(arguments)
         var layout = try generator.layout(db, statement: statement)
         if layout == nil, prefetch != nil || !extraSelection.isEmpty {
             // Hide the hidden columns from the base row.
@@ -226,45 +225,51 @@ extension SQLQuery {
 
     /// Returns the number of rows of the query.
     func fetchCount(_ db: Database) throws -> Int {
-        var context = SQLGenerationContext(db: db)
-        let sql: String
         var countQuery = self
         countQuery.relation.children = relation.children.filter { $0.child.kind != .all }
+        let (sql, arguments): (String, StatementArguments)
         if countQuery.canCountDirectly {
             // SELECT COUNT(*) FROM player WHERE ...
             countQuery.relation = countQuery.relation.deselectingChildren()
             countQuery.relation.selection = [.expression(SQLExpression(.countAll))]
             countQuery.relation.ordering = []
             countQuery.relation.isOrderingReversed = false
-            sql = try SQLQueryGenerator(query: countQuery).sql(&context)
+            (sql, arguments) = try SQLGenerationContext.generate(db) { [countQuery] context in
+                try SQLQueryGenerator(query: countQuery).sql(&context)
+            }
         } else if let distinctColumn = try countQuery.distinctNotNullColumnForCount(db) {
             // SELECT COUNT(DISTINCT name) FROM player WHERE ...
             countQuery.isDistinct = false
             countQuery.relation.selection = [.expression(SQLExpression(.function("COUNT", [distinctColumn], distinct: true)))]
             countQuery.relation.ordering = []
             countQuery.relation.isOrderingReversed = false
-            sql = try SQLQueryGenerator(query: countQuery).sql(&context)
+            (sql, arguments) = try SQLGenerationContext.generate(db) { [countQuery] context in
+                try SQLQueryGenerator(query: countQuery).sql(&context)
+            }
         } else {
             // SELECT COUNT(*) FROM (SELECT ...)
             if limit == nil {
                 countQuery.relation = countQuery.relation.unordered()
             }
-            sql = "SELECT COUNT(*) FROM (" + (try SQLQueryGenerator(query: countQuery).sql(&context)) + ")"
+            (sql, arguments) = try SQLGenerationContext.generate(db) { [countQuery] context in
+                "SELECT COUNT(*) FROM (" + (try SQLQueryGenerator(query: countQuery).sql(&context)) + ")"
+            }
         }
-        return try Int.fetchOne(db, sql: sql, arguments: context.arguments) ?? 0
+        return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
     }
 
     /// Returns whether the query returns at least one row.
     func exists(_ db: Database) throws -> Bool {
-        var context = SQLGenerationContext(db: db)
         var existsQuery = self
         existsQuery.relation.children = relation.children.filter { $0.child.kind != .all }
         existsQuery.relation = existsQuery.relation.deselectingChildren()
         if limit == nil {
             existsQuery.relation = existsQuery.relation.unordered()
         }
-        let sql = "SELECT EXISTS (" + (try SQLQueryGenerator(query: existsQuery).sql(&context)) + ")"
-        return try Bool.fetchOne(db, sql: sql, arguments: context.arguments) ?? false
+        let (sql, arguments) = try SQLGenerationContext.generate(db) { [existsQuery] context in
+            "SELECT EXISTS (" + (try SQLQueryGenerator(query: existsQuery).sql(&context)) + ")"
+        }
+        return try Bool.fetchOne(db, sql: sql, arguments: arguments) ?? false
     }
 
     private var canCountDirectly: Bool {

@@ -35,7 +35,7 @@ extension FolioTestCase {
                     height REAL,
                     email TEXT,
                     isVerified BOOLEAN NOT NULL DEFAULT 0,
-                    coachId INTEGER REFERENCES player(id));
+                    coachId INTEGER REFERENCES player(id) ON DELETE SET NULL);
                 INSERT INTO team (id, name, color) VALUES
                     (1, 'Reds', 'red'), (2, 'Blues', 'blue'), (42, 'Greens', NULL);
                 INSERT INTO player (id, name, score, bonus, teamId, position, height, email, isVerified, coachId) VALUES

@@ -333,6 +333,7 @@ extension SQLExpression {
         case let .postfix(e, "IS NOT NULL"): return SQLExpression(.postfix(e, "IS NULL"))
         case let .inList(e, es, negated): return SQLExpression(.inList(e, es, negated: !negated))
         case let .inSubquery(e, q, negated): return SQLExpression(.inSubquery(e, q, negated: !negated))
+        case let .inTable(e, table, negated): return SQLExpression(.inTable(e, table, negated: !negated))
         case let .between(e, l, h, negated): return SQLExpression(.between(e, l, h, negated: !negated))
         case let .exists(q, negated): return SQLExpression(.exists(q, negated: !negated))
         default: return SQLExpression(.unary("NOT", self))

@@ -53,6 +53,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case inList(SQLExpression, [SQLExpression], negated: Bool)
         /// `x IN (SELECT ...)`, or `x NOT IN (...)`.
         case inSubquery(SQLExpression, SQLSubquery, negated: Bool)
+        /// `x IN table`, or `x NOT IN table` (a common table expression).
+        case inTable(SQLExpression, String, negated: Bool)
         /// `x BETWEEN a AND b`, or `x NOT BETWEEN ...`.
         case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
         /// A function call: `f(a, b)`, `COUNT(DISTINCT a)`.
@@ -141,6 +143,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return SQLExpression(.inList(map(e), es.map(map), negated: negated))
         case let .inSubquery(e, q, negated):
             return SQLExpression(.inSubquery(map(e), q, negated: negated))
+        case let .inTable(e, table, negated):
+            return SQLExpression(.inTable(map(e), table, negated: negated))
         case let .between(e, l, h, negated):
             return SQLExpression(.between(map(e), map(l), map(h), negated: negated))
         case let .function(name, es, distinct):
@@ -170,7 +174,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case let .associative(_, es): return es.contains(where: \.mayBeAggregate)
         case let .between(e, l, h, _): return e.mayBeAggregate || l.mayBeAggregate || h.mayBeAggregate
         case let .inList(e, es, _): return e.mayBeAggregate || es.contains(where: \.mayBeAggregate)
-        case let .inSubquery(e, _, _): return e.mayBeAggregate
+        case let .inSubquery(e, _, _), let .inTable(e, _, _): return e.mayBeAggregate
         case let .caseWhen(cases, otherwise):
             return cases.contains { $0.0.mayBeAggregate || $0.1.mayBeAggregate } || otherwise?.mayBeAggregate == true
         case .column, .value, .exists, .subquery, .deferred: return false
@@ -224,6 +228,10 @@ extension SQLExpression {
         case let .inSubquery(e, q, negated):
             let sql = try e.sql(&context, wrapped: true)
                 + (negated ? " NOT IN (" : " IN (") + q.sql(&context) + ")"
+            return wrapped ? "(\(sql))" : sql
+        case let .inTable(e, table, negated):
+            let sql = try e.sql(&context, wrapped: true)
+                + (negated ? " NOT IN " : " IN ") + table.quotedDatabaseIdentifier
             return wrapped ? "(\(sql))" : sql
         case let .between(e, l, h, negated):
             let sql = try e.sql(&context, wrapped: true)

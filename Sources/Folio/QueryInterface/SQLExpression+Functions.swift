@@ -237,15 +237,7 @@ extension SQLSpecificExpressible {
     /// - Returns: An expression.
     public func like(_ pattern: some SQLExpressible, escape: (any SQLExpressible)? = nil) -> SQLExpression {
         if let escape {
-            return SQLExpression(.literal(SQL(elements: [
-                .deferred { [e = sqlExpression, p = pattern.sqlExpression, x = escape.sqlExpression] db, arguments in
-                    var context = SQLGenerationContext(db: db)
-                    let sql = try e.sql(&context, wrapped: true) + " LIKE " + p.sql(&context, wrapped: true)
-                        + " ESCAPE " + x.sql(&context, wrapped: true)
-                    arguments += context.arguments
-                    return sql
-                },
-            ])))
+            return SQLExpression(.likeEscape(sqlExpression, pattern.sqlExpression, escape.sqlExpression))
         }
         return SQLExpression.comparison("LIKE", sqlExpression, pattern.sqlExpression)
     }

@@ -255,6 +255,80 @@ public prefix func - (value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.unary("-", value.sqlExpression))
 }
 
+// MARK: - Bitwise
+
+/// `lhs & rhs`: bitwise AND.
+///
+/// ```swift
+/// // SELECT mask & 2 AS isRocky FROM planet
+/// Planet.select { ($0.mask & 2).forKey("isRocky") }
+/// ```
+///
+/// See <https://www.sqlite.org/lang_expr.html#operators>.
+public func & (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.associative("&", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs & rhs`: bitwise AND.
+public func & (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("&", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs & rhs`: bitwise AND.
+public func & (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("&", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs | rhs`: bitwise OR.
+public func | (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.associative("|", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs | rhs`: bitwise OR.
+public func | (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("|", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs | rhs`: bitwise OR.
+public func | (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("|", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs << rhs`: left shift.
+public func << (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.binary("<<", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs << rhs`: left shift.
+public func << (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("<<", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs << rhs`: left shift.
+public func << (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("<<", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs >> rhs`: right shift.
+public func >> (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.binary(">>", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs >> rhs`: right shift.
+public func >> (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary(">>", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs >> rhs`: right shift.
+public func >> (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary(">>", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `~value`: bitwise NOT.
+public prefix func ~ (value: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.unary("~", value.sqlExpression))
+}
+
 /// `IFNULL(lhs, rhs)`: the first value when not NULL, the second otherwise.
 ///
 /// ```swift

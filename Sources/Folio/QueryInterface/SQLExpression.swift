@@ -37,6 +37,9 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
     indirect enum Impl: Sendable {
         /// A column, optionally bound to a table alias.
         case column(String, TableAliasBase?)
+        /// A column that belongs to no table, never qualified: the name of
+        /// a selected expression (`Column("total").detached`).
+        case detachedColumn(String)
         /// A value, rendered as `?`.
         case value(DatabaseValue)
         /// Raw SQL.
@@ -55,6 +58,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case inSubquery(SQLExpression, SQLSubquery, negated: Bool)
         /// `x IN table`, or `x NOT IN table` (a common table expression).
         case inTable(SQLExpression, String, negated: Bool)
+        /// `x LIKE pattern ESCAPE escape`.
+        case likeEscape(SQLExpression, SQLExpression, SQLExpression)
         /// `x BETWEEN a AND b`, or `x NOT BETWEEN ...`.
         case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
         /// A function call: `f(a, b)`, `COUNT(DISTINCT a)`.
@@ -129,7 +134,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         switch impl {
         case let .column(name, alias):
             return .column(name, transform(alias))
-        case .value, .literal, .countAll, .deferred, .exists, .subquery:
+        case .value, .literal, .countAll, .deferred, .exists, .subquery, .detachedColumn:
             return self
         case let .unary(op, e):
             return SQLExpression(.unary(op, map(e)))
@@ -147,6 +152,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return SQLExpression(.inTable(map(e), table, negated: negated))
         case let .between(e, l, h, negated):
             return SQLExpression(.between(map(e), map(l), map(h), negated: negated))
+        case let .likeEscape(e, p, x):
+            return SQLExpression(.likeEscape(map(e), map(p), map(x)))
         case let .function(name, es, distinct):
             return SQLExpression(.function(name, es.map(map), distinct: distinct))
         case let .customAggregate(name, es):
@@ -172,12 +179,13 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return e.mayBeAggregate
         case let .binary(_, l, r): return l.mayBeAggregate || r.mayBeAggregate
         case let .associative(_, es): return es.contains(where: \.mayBeAggregate)
-        case let .between(e, l, h, _): return e.mayBeAggregate || l.mayBeAggregate || h.mayBeAggregate
+        case let .between(e, l, h, _), let .likeEscape(e, l, h):
+            return e.mayBeAggregate || l.mayBeAggregate || h.mayBeAggregate
         case let .inList(e, es, _): return e.mayBeAggregate || es.contains(where: \.mayBeAggregate)
         case let .inSubquery(e, _, _), let .inTable(e, _, _): return e.mayBeAggregate
         case let .caseWhen(cases, otherwise):
             return cases.contains { $0.0.mayBeAggregate || $0.1.mayBeAggregate } || otherwise?.mayBeAggregate == true
-        case .column, .value, .exists, .subquery, .deferred: return false
+        case .column, .detachedColumn, .value, .exists, .subquery, .deferred: return false
         }
     }
 
@@ -193,6 +201,8 @@ extension SQLExpression {
             if let alias, context.mustQualify(alias) {
                 return try context.name(of: alias).quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
             }
+            return name.quotedDatabaseIdentifier
+        case let .detachedColumn(name):
             return name.quotedDatabaseIdentifier
         case let .value(value):
             if context.inlinesValues {
@@ -232,6 +242,10 @@ extension SQLExpression {
         case let .inTable(e, table, negated):
             let sql = try e.sql(&context, wrapped: true)
                 + (negated ? " NOT IN " : " IN ") + table.quotedDatabaseIdentifier
+            return wrapped ? "(\(sql))" : sql
+        case let .likeEscape(e, p, x):
+            let sql = try e.sql(&context, wrapped: true) + " LIKE " + p.sql(&context, wrapped: true)
+                + " ESCAPE " + x.sql(&context, wrapped: true)
             return wrapped ? "(\(sql))" : sql
         case let .between(e, l, h, negated):
             let sql = try e.sql(&context, wrapped: true)

@@ -25,13 +25,14 @@ struct SQLQueryGenerator {
         forSingleResult singleResult: Bool = false,
         extraSelection: [SQLSelection] = []) throws -> String
     {
+        // Common table expressions do not see the tables of the query:
+        // they are rendered before its aliases are named.
+        var sql = try withClause(&context)
         var context2 = context
         context2.qualifiesColumns = query.relation.hasJoins
         context2.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
         nameAliases(of: query.relation, in: &context2)
-        var sql = ""
 
-        sql += try withClause(&context2)
         sql += "SELECT "
         if query.isDistinct { sql += "DISTINCT " }
         let selection = selectionItems().map(\.selection) + extraSelection

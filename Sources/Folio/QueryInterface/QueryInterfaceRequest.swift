@@ -325,3 +325,21 @@ extension SQLRelation {
         return relation
     }
 }
+
+extension QueryInterfaceRequest where RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible {
+    /// Returns a request that selects the primary key of the records.
+    ///
+    /// ```swift
+    /// // SELECT id FROM player WHERE name IS NOT NULL
+    /// let ids = try Player.filter { $0.name != nil }.selectID().fetchAll(db)
+    /// ```
+    ///
+    /// The table must have a single-column primary key, or no explicit
+    /// primary key (the rowid is then selected): other tables make the
+    /// request fail with a ``DatabaseError``.
+    ///
+    /// - Returns: A request of identifiers.
+    public func selectID() -> QueryInterfaceRequest<RowDecoder.ID> {
+        select([SQLExpression(.singlePrimaryKey(nil))], as: RowDecoder.ID.self)
+    }
+}

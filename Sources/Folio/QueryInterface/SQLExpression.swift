@@ -40,6 +40,10 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         /// A column that belongs to no table, never qualified: the name of
         /// a selected expression (`Column("total").detached`).
         case detachedColumn(String)
+        /// The single-column primary key of the table of an alias (the
+        /// rowid for tables without explicit primary key), resolved at
+        /// generation time.
+        case singlePrimaryKey(TableAliasBase?)
         /// A value, rendered as `?`.
         case value(DatabaseValue)
         /// Raw SQL.
@@ -134,6 +138,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         switch impl {
         case let .column(name, alias):
             return .column(name, transform(alias))
+        case let .singlePrimaryKey(alias):
+            return SQLExpression(.singlePrimaryKey(transform(alias)))
         case .value, .literal, .countAll, .deferred, .exists, .subquery, .detachedColumn:
             return self
         case let .unary(op, e):
@@ -185,7 +191,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case let .inSubquery(e, _, _), let .inTable(e, _, _): return e.mayBeAggregate
         case let .caseWhen(cases, otherwise):
             return cases.contains { $0.0.mayBeAggregate || $0.1.mayBeAggregate } || otherwise?.mayBeAggregate == true
-        case .column, .detachedColumn, .value, .exists, .subquery, .deferred: return false
+        case .column, .detachedColumn, .singlePrimaryKey, .value, .exists, .subquery, .deferred: return false
         }
     }
 
@@ -204,6 +210,22 @@ extension SQLExpression {
             return name.quotedDatabaseIdentifier
         case let .detachedColumn(name):
             return name.quotedDatabaseIdentifier
+        case let .singlePrimaryKey(alias):
+            guard let alias else {
+                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the primary key is used outside of a request")
+            }
+            let tableName = try alias.checkedTableName()
+            let primaryKey = try context.db.primaryKey(tableName)
+            guard primaryKey.columns.count == 1 else {
+                if context.isLenient {
+                    return primaryKey.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                }
+                let columns = primaryKey.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "table \(tableName) has a primary key on several columns (\(columns)): a single-column primary key is required")
+            }
+            return try SQLExpression.column(primaryKey.columns[0], alias).sql(&context, wrapped: wrapped)
         case let .value(value):
             if context.inlinesValues {
                 return value.description

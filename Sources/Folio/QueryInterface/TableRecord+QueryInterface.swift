@@ -428,3 +428,17 @@ extension TableRecord {
         try all().updateAll(db, onConflict: conflictResolution, [assignment(DatabaseComponents())])
     }
 }
+
+extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
+    /// A request that selects the primary key of all records.
+    ///
+    /// ```swift
+    /// // SELECT id FROM player
+    /// let ids = try Player.selectID().fetchAll(db)
+    /// ```
+    ///
+    /// - Returns: A request of identifiers.
+    public static func selectID() -> QueryInterfaceRequest<ID> {
+        all().selectID()
+    }
+}

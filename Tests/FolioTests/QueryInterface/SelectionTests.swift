@@ -13,6 +13,19 @@ private struct ExtendedPlayer: TableRecord {
     static var databaseSelection: [any SQLSelectable] { [.allColumns, .rowID] }
 }
 
+private struct IdentifiedPlayer: TableRecord, Identifiable {
+    static let databaseTableName = "player"
+    var id: Int64
+}
+
+private struct Note: TableRecord, Identifiable {
+    var id: Int64
+}
+
+private struct Citizenship: TableRecord, Identifiable {
+    var id: String
+}
+
 /// `select`, `select(..., as:)`, `annotated(with:)`, `forKey`, and the
 /// default selection of record types.
 final class SelectionTests: FolioTestCase {
@@ -114,6 +127,33 @@ final class SelectionTests: FolioTestCase {
                 #"SELECT "name", (SELECT "name" FROM "team" WHERE "id" = ?) AS "teamName" FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(try arguments(db, subquery), [2, 3])
             XCTAssertEqual(try Row.fetchOne(db, subquery), ["name": "Craig", "teamName": "Blues"])
+        }
+    }
+
+    func testSelectID() throws {
+        let dbQueue = try makeTeamAndPlayerDatabase()
+        try dbQueue.write { db in
+            let all = IdentifiedPlayer.selectID()
+            XCTAssertEqual(try sql(db, all), #"SELECT "id" FROM "player""#)
+            XCTAssertEqual(try all.fetchAll(db), [1, 2, 3, 4, 5, 6])
+
+            let filtered = IdentifiedPlayer.filter { $0.name != nil }.order(\.score).selectID()
+            XCTAssertEqual(try sql(db, filtered), #"SELECT "id" FROM "player" WHERE "name" IS NOT NULL ORDER BY "score""#)
+            XCTAssertEqual(try filtered.fetchAll(db), [6, 2, 5, 1, 3])
+            XCTAssertEqual(try filtered.fetchOne(db), 6)
+
+            try db.execute(sql: "CREATE TABLE note (text TEXT); INSERT INTO note VALUES ('a'), ('b')")
+            let notes = Note.selectID()
+            XCTAssertEqual(try sql(db, notes), #"SELECT "rowid" FROM "note""#)
+            XCTAssertEqual(try notes.fetchAll(db), [1, 2])
+
+            try db.execute(sql: "CREATE TABLE citizenship (citizenId INTEGER, countryCode TEXT, PRIMARY KEY (citizenId, countryCode))")
+            assertDatabaseError(
+                sql: #"SELECT "citizenId", "countryCode" FROM "citizenship""#,
+                message: #"table citizenship has a primary key on several columns ("citizenId", "countryCode")"#)
+            {
+                _ = try Citizenship.selectID().fetchAll(db)
+            }
         }
     }
 }

@@ -188,9 +188,14 @@ extension QueryInterfaceRequest: DerivableRequest {
     }
 
     func aliased(_ base: TableAliasBase) -> Self {
-        mapRelation { relation in
-            base.bind(to: relation.tableName)
-            return relation.realiased(base)
+        let oldAlias = query.relation.alias
+        base.bind(to: query.relation.tableName)
+        return mapQuery { query in
+            query.relation = query.relation.realiased(base)
+            // GROUP BY and HAVING belong to the query, and refer to the
+            // relation's alias as well.
+            query.groupExpressions = query.groupExpressions.map { $0.requalified(from: oldAlias, to: base) }
+            query.havingExpressions = query.havingExpressions.map { $0.requalified(from: oldAlias, to: base) }
         }
     }
 

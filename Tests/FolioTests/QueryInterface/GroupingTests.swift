@@ -75,4 +75,20 @@ final class GroupingTests: FolioTestCase {
             XCTAssertEqual(try Row.fetchAll(db, request).map { [$0[0] as Int, $0[1] as Int] }, [[0, 2], [1, 2], [2, 1]])
         }
     }
+
+    func testAliasingAfterGrouping() throws {
+        try makeTeamAndPlayerDatabase().read { db in
+            let alias = TableAlias<Player>(name: "p")
+            let request = Player
+                .select { [$0.teamId, count($0.id)] }
+                .group(\.teamId)
+                .having { count($0.id) > 1 }
+                .aliased(alias)
+                .order(alias.teamId)
+            XCTAssertEqual(
+                try sql(db, request),
+                #"SELECT "teamId", COUNT("id") FROM "player" "p" GROUP BY "teamId" HAVING COUNT("id") > ? ORDER BY "teamId""#)
+            XCTAssertEqual(try Row.fetchAll(db, request).map { $0[0] as Int }, [1, 42])
+        }
+    }
 }

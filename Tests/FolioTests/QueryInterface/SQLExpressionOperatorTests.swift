@@ -192,6 +192,20 @@ final class SQLExpressionOperatorTests: FolioTestCase {
             let combined = Player.filter { $0.isVerified && true.databaseValue }
             XCTAssertEqual(try sql(db, combined), #"SELECT * FROM "player" WHERE "isVerified" AND ?"#)
             XCTAssertEqual(try ids(db, combined), [1, 3, 5])
+
+            let swiftBool = Player.filter { $0.isVerified && false }
+            XCTAssertEqual(try sql(db, swiftBool), #"SELECT * FROM "player" WHERE "isVerified" AND ?"#)
+            XCTAssertEqual(try arguments(db, swiftBool), [false])
+            XCTAssertEqual(try ids(db, swiftBool), [])
+
+            let leftBool = Player.filter { true || $0.isVerified }
+            XCTAssertEqual(try sql(db, leftBool), #"SELECT * FROM "player" WHERE ? OR "isVerified""#)
+            XCTAssertEqual(try ids(db, leftBool).count, 6)
+
+            let flag = false
+            let variable = Player.filter { $0.isVerified == flag || $0.score > 900 }
+            XCTAssertEqual(try sql(db, variable), #"SELECT * FROM "player" WHERE (NOT "isVerified") OR ("score" > ?)"#)
+            XCTAssertEqual(try ids(db, variable), [1, 2, 3, 4, 6])
         }
     }
 

@@ -88,9 +88,10 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         case SQLITE_TEXT:
             storage = .string(String(_uncheckedSQLiteStatement: sqliteStatement, index: index))
         default:
-            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-            if let bytes = sqlite3_column_blob(sqliteStatement, index), count > 0 {
-                storage = .blob(Data(bytes: bytes, count: count))
+            // sqlite3_column_blob before sqlite3_column_bytes, as SQLite
+            // recommends: https://www.sqlite.org/c3ref/column_blob.html
+            if let bytes = sqlite3_column_blob(sqliteStatement, index) {
+                storage = .blob(Data(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index))))
             } else {
                 storage = .blob(Data())
             }

@@ -21,11 +21,13 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
     /// Reads the text of a column without checking its type.
     @inlinable
     init(_uncheckedSQLiteStatement sqliteStatement: SQLiteStatement, index: CInt) {
-        let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-        guard let bytes = sqlite3_column_text(sqliteStatement, index), count > 0 else {
+        // sqlite3_column_text before sqlite3_column_bytes, as SQLite
+        // recommends: https://www.sqlite.org/c3ref/column_blob.html
+        guard let bytes = sqlite3_column_text(sqliteStatement, index) else {
             self = ""
             return
         }
+        let count = Int(sqlite3_column_bytes(sqliteStatement, index))
         self = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }
@@ -48,16 +50,16 @@ extension Data: DatabaseValueConvertible, StatementColumnConvertible {
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-            if let bytes = sqlite3_column_blob(sqliteStatement, index), count > 0 {
-                self.init(bytes: bytes, count: count)
+            // sqlite3_column_blob/text before sqlite3_column_bytes, as SQLite
+            // recommends: https://www.sqlite.org/c3ref/column_blob.html
+            if let bytes = sqlite3_column_blob(sqliteStatement, index) {
+                self.init(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index)))
             } else {
                 self.init()
             }
         case SQLITE_TEXT:
-            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-            if let bytes = sqlite3_column_text(sqliteStatement, index), count > 0 {
-                self.init(bytes: bytes, count: count)
+            if let bytes = sqlite3_column_text(sqliteStatement, index) {
+                self.init(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index)))
             } else {
                 self.init()
             }

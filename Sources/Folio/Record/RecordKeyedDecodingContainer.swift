@@ -1,0 +1,169 @@
+/// The keyed container of ``RecordDecoder``: each coding key reads the
+/// column that feeds it.
+///
+/// Columns are found through a ``RowDecodingPlan``, resolved once per
+/// statement. Standard values (`Bool`, `String`, `Double`, `Float`, and
+/// integers), and their optionals, read straight from the SQLite statement
+/// of live rows, with no intermediate `DatabaseValue`. Other types go
+/// through ``decodeColumn(_:row:index:codingPath:record:)``: `Date` and
+/// `Data` strategies, database values, JSON.
+///
+/// - A missing column throws a ``RowDecodingError`` for non-optional
+///   properties, and decodes as nil for optional ones.
+/// - NULL throws a ``RowDecodingError`` for non-optional properties.
+/// - A value that does not convert throws a ``RowDecodingError``.
+///
+/// The standard library copies the container for each decoded key: the
+/// container keeps its reference counting to a minimum. The plan of a live
+/// row is owned by the row's statement, which the row retains: the
+/// container refers to it without retaining it. Copied rows have no plan.
+struct RecordKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let row: Row
+    let plan: Unmanaged<RowDecodingPlan>?
+
+    var codingPath: [any CodingKey] { [] }
+
+    /// The keys fed by the columns of the row.
+    var allKeys: [Key] {
+        let strategy = Record.databaseColumnDecodingStrategy
+        var keys: [Key] = []
+        var seen: Set<String> = []
+        for column in row.columnNames {
+            let name = strategy.key(forColumn: column)
+            if seen.insert(name).inserted, let key = Key(stringValue: name) {
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool {
+        columnIndex(key) != nil
+    }
+
+    /// The index of the column that feeds the key, or nil.
+    @inline(__always)
+    private func columnIndex(_ key: Key) -> Int? {
+        guard let plan else {
+            var columnKeys: [String]?
+            return RowDecodingPlan.resolveColumnIndex(
+                forKey: key.stringValue, in: row, record: Record.self, columnKeys: &columnKeys)
+        }
+        return plan._withUnsafeGuaranteedRef {
+            $0.columnIndex(forKey: key.stringValue, in: row, record: Record.self)
+        }
+    }
+
+    // MARK: - Standard values
+
+    @inline(__always)
+    private func decodeValue<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        forKey key: Key) throws -> Value
+    {
+        guard let index = columnIndex(key) else {
+            throw row._columnNotFound(Value.self, column: key.stringValue, index: nil)
+        }
+        return try row._fastDecode(Value.self, atUncheckedIndex: index)
+    }
+
+    @inline(__always)
+    private func decodeValueIfPresent<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        forKey key: Key) throws -> Value?
+    {
+        guard let index = columnIndex(key) else {
+            return nil
+        }
+        return try row._fastDecodeOptional(Value.self, atUncheckedIndex: index)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let index = columnIndex(key) else {
+            return true
+        }
+        return row.hasNull(atIndex: index)
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeValue(Bool.self, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeValue(String.self, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeValue(Double.self, forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeValue(Float.self, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeValue(Int.self, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeValue(Int8.self, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeValue(Int16.self, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeValue(Int32.self, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeValue(Int64.self, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeValue(UInt.self, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeValue(UInt8.self, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeValue(UInt16.self, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeValue(UInt32.self, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeValue(UInt64.self, forKey: key) }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeValueIfPresent(Bool.self, forKey: key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeValueIfPresent(String.self, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeValueIfPresent(Double.self, forKey: key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeValueIfPresent(Float.self, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeValueIfPresent(Int.self, forKey: key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeValueIfPresent(Int8.self, forKey: key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeValueIfPresent(Int16.self, forKey: key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeValueIfPresent(Int32.self, forKey: key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeValueIfPresent(Int64.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeValueIfPresent(UInt.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeValueIfPresent(UInt8.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeValueIfPresent(UInt16.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeValueIfPresent(UInt32.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeValueIfPresent(UInt64.self, forKey: key) }
+
+    // MARK: - Other values
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        guard let index = columnIndex(key) else {
+            if let optionalType = T.self as? any OptionalColumnDecodable.Type {
+                return optionalType.nilValue as! T
+            }
+            throw row._columnNotFound(T.self, column: key.stringValue, index: nil)
+        }
+        return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: Record.self)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let index = columnIndex(key), !row.hasNull(atIndex: index) else {
+            return nil
+        }
+        return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: Record.self)
+    }
+
+    // MARK: - Nested containers and decoders
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type,
+        forKey key: Key) throws -> KeyedDecodingContainer<NestedKey>
+    {
+        throw DecodingError.typeMismatch(KeyedDecodingContainer<NestedKey>.self, DecodingError.Context(
+            codingPath: [key],
+            debugDescription: "nested containers are not supported in database rows: "
+                + "decode a Decodable type (stored as JSON) for the key \"\(key.stringValue)\" instead"))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+            codingPath: [key],
+            debugDescription: "nested containers are not supported in database rows: "
+                + "decode an array (stored as JSON) for the key \"\(key.stringValue)\" instead"))
+    }
+
+    /// A decoder of the same row, for the `Decodable` implementation of a
+    /// superclass.
+    func superDecoder() throws -> any Decoder {
+        RecordDecoder<Record>(row: row)
+    }
+
+    /// A decoder of the column that feeds the key.
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        guard let index = columnIndex(key) else {
+            throw row._columnNotFound(Any.self, column: key.stringValue, index: nil)
+        }
+        return ColumnDecoder<Record>(row: row, index: index, codingPath: [key])
+    }
+}

@@ -17,7 +17,7 @@ extension TableRequest where Self: FilteredRequest {
     ///
     /// A nil key matches no row. The primary key is looked up when the
     /// request runs: running it throws a ``DatabaseError`` when the table
-    /// has a composite primary key (use ``filter(key:)-(Dictionary?)``).
+    /// has a composite primary key: use a dictionary key instead.
     ///
     /// - Parameter key: A primary key value, or nil.
     /// - Returns: A request.

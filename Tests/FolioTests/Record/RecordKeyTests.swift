@@ -45,7 +45,7 @@ private struct RowIDEvent: FetchableRecord, TableRecord, Equatable {
     }
 
     init(row: Row) {
-        id = row[Column.rowID]
+        id = row[.rowID]
         message = row["message"]
     }
 }
@@ -440,3 +440,4 @@ final class RecordKeyTests: FolioTestCase {
         }
     }
 }
+

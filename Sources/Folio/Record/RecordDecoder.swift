@@ -21,9 +21,10 @@ struct RecordDecoder<Record: FetchableRecord>: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let plan = RowDecodingPlan.plan(for: row, record: Record.self, key: Key.self)
-        return KeyedDecodingContainer(RecordKeyedDecodingContainer<Record, Key>(
+        return KeyedDecodingContainer(RecordKeyedDecodingContainer<Key>(
             row: row,
-            plan: plan.map { Unmanaged.passUnretained($0) }))
+            plan: plan.map { Unmanaged.passUnretained($0) },
+            record: Record.self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

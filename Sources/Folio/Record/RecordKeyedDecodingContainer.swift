@@ -17,15 +17,20 @@
 /// container keeps its reference counting to a minimum. The plan of a live
 /// row is owned by the row's statement, which the row retains: the
 /// container refers to it without retaining it. Copied rows have no plan.
-struct RecordKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: KeyedDecodingContainerProtocol {
+///
+/// The container is generic over the coding key only, and holds the record
+/// type as a metatype: creating it for each row then costs one generic
+/// metadata look-up instead of a look-up keyed by two types.
+struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let row: Row
     let plan: Unmanaged<RowDecodingPlan>?
+    let record: any FetchableRecord.Type
 
     var codingPath: [any CodingKey] { [] }
 
     /// The keys fed by the columns of the row.
     var allKeys: [Key] {
-        let strategy = Record.databaseColumnDecodingStrategy
+        let strategy = record.databaseColumnDecodingStrategy
         var keys: [Key] = []
         var seen: Set<String> = []
         for column in row.columnNames {
@@ -47,10 +52,10 @@ struct RecordKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Ke
         guard let plan else {
             var columnKeys: [String]?
             return RowDecodingPlan.resolveColumnIndex(
-                forKey: key.stringValue, in: row, record: Record.self, columnKeys: &columnKeys)
+                forKey: key.stringValue, in: row, record: record, columnKeys: &columnKeys)
         }
         return plan._withUnsafeGuaranteedRef {
-            $0.columnIndex(forKey: key.stringValue, in: row, record: Record.self)
+            $0.columnIndex(forKey: key.stringValue, in: row, record: record)
         }
     }
 
@@ -124,14 +129,14 @@ struct RecordKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Ke
             }
             throw row._columnNotFound(T.self, column: key.stringValue, index: nil)
         }
-        return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: Record.self)
+        return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = columnIndex(key), !row.hasNull(atIndex: index) else {
             return nil
         }
-        return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: Record.self)
+        return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
     }
 
     // MARK: - Nested containers and decoders
@@ -156,7 +161,7 @@ struct RecordKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Ke
     /// A decoder of the same row, for the `Decodable` implementation of a
     /// superclass.
     func superDecoder() throws -> any Decoder {
-        RecordDecoder<Record>(row: row)
+        openRecordDecoder(record)
     }
 
     /// A decoder of the column that feeds the key.
@@ -164,6 +169,18 @@ struct RecordKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Ke
         guard let index = columnIndex(key) else {
             throw row._columnNotFound(Any.self, column: key.stringValue, index: nil)
         }
-        return ColumnDecoder<Record>(row: row, index: index, codingPath: [key])
+        return openColumnDecoder(record, index: index, key: key)
+    }
+}
+
+extension RecordKeyedDecodingContainer {
+    /// A decoder of the same row (opens the record metatype).
+    private func openRecordDecoder<R: FetchableRecord>(_ type: R.Type) -> any Decoder {
+        RecordDecoder<R>(row: row)
+    }
+
+    /// A decoder of a column (opens the record metatype).
+    private func openColumnDecoder<R: FetchableRecord>(_ type: R.Type, index: Int, key: Key) -> any Decoder {
+        ColumnDecoder<R>(row: row, index: index, codingPath: [key])
     }
 }

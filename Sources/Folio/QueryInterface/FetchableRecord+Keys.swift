@@ -50,6 +50,10 @@ extension FetchableRecord where Self: TableRecord {
 
     /// Returns the distinct records with these primary keys.
     ///
+    /// ```swift
+    /// let countries: Set<Country> = try Country.fetchSet(db, keys: ["FR", "US"])
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - keys: Primary key values.
@@ -110,6 +114,10 @@ extension FetchableRecord where Self: TableRecord {
 
     /// Returns a cursor of the records with these unique keys.
     ///
+    /// ```swift
+    /// let citizenships = try Citizenship.fetchCursor(db, keys: [["playerID": 1, "countryISOCode": "FR"]])
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - keys: An array of values by column name.
@@ -141,6 +149,10 @@ extension FetchableRecord where Self: TableRecord {
     }
 
     /// Returns the distinct records with these unique keys.
+    ///
+    /// ```swift
+    /// let players: Set<Player> = try Player.fetchSet(db, keys: [["email": "arthur@example.com"]])
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -239,6 +251,10 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: DatabaseVa
 
     /// Returns the distinct records with these primary keys.
     ///
+    /// ```swift
+    /// let players: Set<Player> = try Player.fetchSet(db, ids: [1, 2, 3])
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - ids: A collection of primary keys.
@@ -290,6 +306,10 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: _OptionalP
     /// Returns a cursor of the records with these primary keys, for records
     /// whose `id` is optional.
     ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db, ids: [1, 2, 3])
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - ids: A collection of primary keys.
@@ -302,6 +322,11 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: _OptionalP
     /// Returns the records with these primary keys, for records whose `id`
     /// is optional.
     ///
+    /// ```swift
+    /// // SELECT *, rowid FROM player WHERE rowid IN (1, 2, 3)
+    /// let players = try Player.fetchAll(db, ids: [1, 2, 3])
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - ids: A collection of primary keys.
@@ -313,6 +338,10 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: _OptionalP
 
     /// Returns the distinct records with these primary keys, for records
     /// whose `id` is optional.
+    ///
+    /// ```swift
+    /// let players: Set<Player> = try Player.fetchSet(db, ids: [1, 2, 3])
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -342,6 +371,10 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: _OptionalP
 
     /// Returns the record with this primary key, for records whose `id` is
     /// optional.
+    ///
+    /// ```swift
+    /// let player = try Player.find(db, id: 1)
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.

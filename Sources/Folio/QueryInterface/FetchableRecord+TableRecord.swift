@@ -37,6 +37,11 @@ extension FetchableRecord where Self: TableRecord {
 
     /// Returns all distinct records of the table.
     ///
+    /// ```swift
+    /// // SELECT * FROM player
+    /// let players: Set<Player> = try Player.fetchSet(db)
+    /// ```
+    ///
     /// - Parameter db: A database connection.
     /// - Returns: A set of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.

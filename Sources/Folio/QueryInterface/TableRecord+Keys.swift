@@ -276,6 +276,11 @@ extension TableRecord where Self: Identifiable, ID: _OptionalProtocol, ID.Wrappe
     /// Returns a request filtered by primary keys, for records whose `id`
     /// is optional.
     ///
+    /// ```swift
+    /// // SELECT * FROM player WHERE id IN (1, 2, 3)
+    /// let request = Player.filter(ids: [1, 2, 3])
+    /// ```
+    ///
     /// - Parameter ids: A collection of primary keys.
     /// - Returns: A request.
     public static func filter(ids: some Collection<ID.Wrapped>) -> QueryInterfaceRequest<Self> {
@@ -284,6 +289,10 @@ extension TableRecord where Self: Identifiable, ID: _OptionalProtocol, ID.Wrappe
 
     /// Returns whether a row exists for this primary key, for records
     /// whose `id` is optional.
+    ///
+    /// ```swift
+    /// let playerExists = try Player.exists(db, id: 1)
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -297,6 +306,11 @@ extension TableRecord where Self: Identifiable, ID: _OptionalProtocol, ID.Wrappe
     /// Deletes the row with this primary key, for records whose `id` is
     /// optional.
     ///
+    /// ```swift
+    /// // DELETE FROM player WHERE id = 1
+    /// try Player.deleteOne(db, id: 1)
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - id: A primary key.
@@ -309,6 +323,11 @@ extension TableRecord where Self: Identifiable, ID: _OptionalProtocol, ID.Wrappe
 
     /// Deletes the rows with these primary keys, for records whose `id` is
     /// optional.
+    ///
+    /// ```swift
+    /// // DELETE FROM player WHERE id IN (1, 2, 3)
+    /// try Player.deleteAll(db, ids: [1, 2, 3])
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.

@@ -138,6 +138,11 @@ where Self: FilteredRequest,
     /// Returns a request filtered by primary keys, for records whose `id`
     /// is optional.
     ///
+    /// ```swift
+    /// // SELECT * FROM player WHERE id IN (1, 2, 3)
+    /// let request = Player.all().filter(ids: [1, 2, 3])
+    /// ```
+    ///
     /// - Parameter ids: A collection of primary keys.
     /// - Returns: A request.
     public func filter(ids: some Collection<RowDecoder.ID.Wrapped>) -> Self {

@@ -49,6 +49,11 @@ extension FetchableRecord {
 
     /// Returns the distinct records of a statement.
     ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player WHERE teamId = ?")
+    /// let players: Set<Player> = try Player.fetchSet(statement, arguments: [1])
+    /// ```
+    ///
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
@@ -65,6 +70,11 @@ extension FetchableRecord {
     }
 
     /// Returns the first record of a statement, or nil.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player WHERE id = ?")
+    /// let player = try Player.fetchOne(statement, arguments: [1])
+    /// ```
     ///
     /// - Parameters:
     ///   - statement: A prepared statement.
@@ -113,6 +123,10 @@ extension FetchableRecord {
     }
 
     /// Returns the distinct records of an SQL query.
+    ///
+    /// ```swift
+    /// let players: Set<Player> = try Player.fetchSet(db, sql: "SELECT * FROM player")
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -189,6 +203,11 @@ extension FetchableRecord {
 
     /// Returns the distinct records of a request.
     ///
+    /// ```swift
+    /// let request = SQLRequest<Player>(sql: "SELECT * FROM player")
+    /// let players: Set<Player> = try Player.fetchSet(db, request)
+    /// ```
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - request: A request.
@@ -206,6 +225,11 @@ extension FetchableRecord {
 
     /// Returns the first record of a request, or nil. Query interface
     /// requests get `LIMIT 1` when they have no limit.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC LIMIT 1
+    /// let player = try Player.fetchOne(db, Player.order(\.score.desc))
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -260,6 +284,10 @@ extension FetchRequest where RowDecoder: FetchableRecord {
     }
 
     /// Returns the distinct records of the request.
+    ///
+    /// ```swift
+    /// let players: Set<Player> = try Player.filter { $0.teamId == 1 }.fetchSet(db)
+    /// ```
     ///
     /// - Parameter db: A database connection.
     /// - Returns: A set of records.

@@ -42,9 +42,20 @@ public final class RecordCursor<Record: FetchableRecord>: Cursor {
     }
 
     /// The statement that produces the rows.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db, sql: "SELECT * FROM player")
+    /// print(players.statement.sql) // SELECT * FROM player
+    /// ```
     public var statement: Statement { _stepper.statement }
 
     /// Returns the next record, or nil at the end.
+    ///
+    /// ```swift
+    /// while let player = try players.next() {
+    ///     print(player.name)
+    /// }
+    /// ```
     ///
     /// - Throws: A ``DatabaseError``, or the error thrown by `init(row:)`.
     // @inlinable: allows specialization for the record type in client

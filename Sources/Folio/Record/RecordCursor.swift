@@ -49,6 +49,9 @@ public final class RecordCursor<Record: FetchableRecord>: Cursor {
     /// ```
     public var statement: Statement { _stepper.statement }
 
+    // @inlinable: allows specialization for the record type in client
+    // code, so that `init(row:)` is called directly.
+
     /// Returns the next record, or nil at the end.
     ///
     /// ```swift
@@ -58,8 +61,6 @@ public final class RecordCursor<Record: FetchableRecord>: Cursor {
     /// ```
     ///
     /// - Throws: A ``DatabaseError``, or the error thrown by `init(row:)`.
-    // @inlinable: allows specialization for the record type in client
-    // code, so that `init(row:)` is called directly.
     @inlinable
     public func next() throws -> Record? {
         if let rows = _prefetchedRows {

@@ -18,4 +18,10 @@ static inline int _folio_db_config_dqs(sqlite3 *db, int enable) {
     if (rc != SQLITE_OK) return rc;
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, enable, (int *)0);
 }
+
+// Sets or clears SQLITE_DBCONFIG_RESET_DATABASE: while set, VACUUM empties
+// the database. See https://www.sqlite.org/c3ref/c_dbconfig_defensive.html
+static inline int _folio_db_config_reset_database(sqlite3 *db, int enable) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_RESET_DATABASE, enable, (int *)0);
+}
 #endif

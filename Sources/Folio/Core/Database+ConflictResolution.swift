@@ -1,18 +1,34 @@
 extension Database {
-    /// An SQLite conflict resolution algorithm, used in `INSERT OR REPLACE`,
-    /// `UPDATE OR IGNORE`, and column constraints.
+    /// What SQLite does when a statement violates a constraint: the
+    /// `ON CONFLICT` clause of table constraints, and the `OR` clause of
+    /// `INSERT` and `UPDATE` statements.
+    ///
+    /// ```swift
+    /// // CREATE TABLE "player" (
+    /// //   "id" INTEGER PRIMARY KEY,
+    /// //   "email" TEXT UNIQUE ON CONFLICT REPLACE
+    /// // )
+    /// try db.create(table: "player") { t in
+    ///     t.column("id", .integer).primaryKey()
+    ///     t.column("email", .text).unique(onConflict: .replace)
+    /// }
+    /// ```
     ///
     /// See <https://www.sqlite.org/lang_conflict.html>.
     public enum ConflictResolution: String, Sendable {
-        /// ROLLBACK: abort the statement and roll back the transaction.
+        /// `ROLLBACK`: the statement fails and the transaction rolls back.
         case rollback = "ROLLBACK"
-        /// ABORT (the default): abort the statement, keep the transaction.
+        /// `ABORT` (the default): the statement fails and its changes are
+        /// undone; the transaction goes on.
         case abort = "ABORT"
-        /// FAIL: abort the statement, keep the changes it already made.
+        /// `FAIL`: the statement fails, keeping the changes it made before
+        /// the conflict.
         case fail = "FAIL"
-        /// IGNORE: skip the row that causes the conflict.
+        /// `IGNORE`: the conflicting row is skipped, and the statement goes
+        /// on.
         case ignore = "IGNORE"
-        /// REPLACE: delete the conflicting rows, then proceed.
+        /// `REPLACE`: the rows that conflict are deleted before the new row
+        /// is inserted or updated.
         case replace = "REPLACE"
     }
 }

@@ -158,6 +158,10 @@ extension Database {
                 let statement = Statement(database: self, sqliteStatement: sqliteStatement, sql: statementSQL)
                 try statement.consumeArguments(&values, named: arguments.namedValues, allArguments: arguments)
                 usedNames.formUnion(statement.parameterNames.compactMap { $0 })
+                if Database.isBlank(tail) {
+                    // The last statement: refuse extra arguments before it runs.
+                    try Database.checkAllArgumentsUsed(arguments, remaining: values, usedNames: usedNames, sql: sql)
+                }
                 while try statement.step() { }
                 // Cache a lone statement, so that running it again is cheap.
                 if statementCount == 1, Database.isBlank(tail) {
@@ -165,6 +169,17 @@ extension Database {
                 }
             }
         }
+        try Database.checkAllArgumentsUsed(arguments, remaining: values, usedNames: usedNames, sql: sql)
+    }
+
+    /// Throws when positional arguments remain, or when a named argument
+    /// matches no parameter.
+    private static func checkAllArgumentsUsed(
+        _ arguments: StatementArguments,
+        remaining values: ArraySlice<DatabaseValue>,
+        usedNames: Set<String>,
+        sql: String) throws
+    {
         if !values.isEmpty {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,

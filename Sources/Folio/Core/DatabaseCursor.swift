@@ -66,25 +66,39 @@ struct _StatementStepper {
 /// statement: copy it (``Row/copy()``) to keep it.
 public final class RowCursor: Cursor {
     /// The statement that produces the rows.
-    public var statement: Statement { stepper.statement }
+    public let statement: Statement
 
     /// The row returned at each step, reused.
     public let row: Row
 
-    private var stepper: _StatementStepper
+    private var stepper: _StatementStepper?
+    private var rows: IndexingIterator<[Row]>?
 
-    init(statement: Statement) {
+    init(statement: Statement, layout: RowLayout? = nil) {
+        self.statement = statement
         stepper = _StatementStepper(statement: statement)
-        row = Row(statement: statement)
+        row = Row(statement: statement, layout: layout)
+    }
+
+    /// A cursor over rows fetched already (requests with prefetched
+    /// associations).
+    init(rows: [Row], statement: Statement) {
+        self.statement = statement
+        self.rows = rows.makeIterator()
+        stepper = nil
+        row = Row()
     }
 
     deinit {
-        stepper.finish()
+        stepper?.finish()
     }
 
     /// Returns the next row, or nil at the end.
     public func next() throws -> Row? {
-        try stepper.step() ? row : nil
+        if rows != nil {
+            return rows!.next()
+        }
+        return try stepper!.step() ? row : nil
     }
 }
 

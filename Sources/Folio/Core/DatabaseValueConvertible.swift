@@ -15,8 +15,10 @@
 /// ```
 ///
 /// Standard types conform already: `Bool`, all integer types, `Double`,
-/// `Float`, `String`, `Data`, `Date`, `UUID`, `URL`, `Decimal`, `Optional`,
-/// and `RawRepresentable` enums whose raw value conforms.
+/// `Float`, `String`, `Data`, `Date`, ``DatabaseDateComponents``, `UUID`,
+/// `URL`, `Decimal`, `Optional`, the Foundation classes `NSNumber`,
+/// `NSDecimalNumber`, `NSNull`, `NSString`, `NSData`, `NSDate`, `NSURL` and
+/// `NSUUID`, and `RawRepresentable` enums whose raw value conforms.
 ///
 /// ## Topics
 /// - ``databaseValue``
@@ -73,3 +75,9 @@ public protocol StatementColumnConvertible {
     /// - Returns: nil when the column can not be converted.
     init?(sqliteStatement: SQLiteStatement, index: CInt)
 }
+
+/// Marks the standard `StatementColumnConvertible` types whose initializer
+/// checks the column type itself, and returns nil for NULL: decoding them
+/// skips a redundant `sqlite3_column_type` call.
+@usableFromInline
+protocol _StatementColumnTypeChecking { }

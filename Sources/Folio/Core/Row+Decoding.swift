@@ -200,11 +200,15 @@ extension Row {
         guard let sqliteStatement = _sqliteStatement else {
             return try _decode(Value.self, atUncheckedIndex: index)
         }
-        let cIndex = CInt(index)
-        if sqlite3_column_type(sqliteStatement, cIndex) != SQLITE_NULL,
-           let value = Value(sqliteStatement: sqliteStatement, index: cIndex)
+        let cIndex = CInt(index + _offset)
+        // Types that check the column type themselves can skip the NULL
+        // check (the cast is resolved at compile time once specialized).
+        if Value.self is any _StatementColumnTypeChecking.Type
+            || sqlite3_column_type(sqliteStatement, cIndex) != SQLITE_NULL
         {
-            return value
+            if let value = Value(sqliteStatement: sqliteStatement, index: cIndex) {
+                return value
+            }
         }
         return try _decode(Value.self, atUncheckedIndex: index)
     }
@@ -217,7 +221,7 @@ extension Row {
         guard let sqliteStatement = _sqliteStatement else {
             return try _decode(Value?.self, atUncheckedIndex: index)
         }
-        let cIndex = CInt(index)
+        let cIndex = CInt(index + _offset)
         if sqlite3_column_type(sqliteStatement, cIndex) == SQLITE_NULL {
             return nil
         }

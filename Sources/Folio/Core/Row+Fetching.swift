@@ -128,8 +128,7 @@ extension Row {
     /// - Returns: A cursor of reused rows.
     /// - Throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RowCursor {
-        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-        return RowCursor(statement: prepared.statement)
+        try request.makePreparedRequest(db, forSingleResult: false).makeRowCursor(db)
     }
 
     /// Returns the rows of a request.
@@ -140,10 +139,7 @@ extension Row {
     /// - Returns: An array of rows.
     /// - Throws: A ``DatabaseError``.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
-        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-        let rows = try fetchAll(prepared.statement)
-        try prepared.supplementaryFetch?(db, rows)
-        return rows
+        try request.makePreparedRequest(db, forSingleResult: false).fetchAllRows(db)
     }
 
     /// Returns the distinct rows of a request.
@@ -165,10 +161,7 @@ extension Row {
     /// - Returns: A row, or nil.
     /// - Throws: A ``DatabaseError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
-        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
-        guard let row = try fetchOne(prepared.statement) else { return nil }
-        try prepared.supplementaryFetch?(db, [row])
-        return row
+        try request.makePreparedRequest(db, forSingleResult: true).fetchAllRows(db).first
     }
 }
 

@@ -42,43 +42,111 @@ public final class Row {
     /// The raw statement of a live row (nil for copied rows).
     @usableFromInline let _sqliteStatement: SQLiteStatement?
 
-    /// The values of a copied row.
+    /// All values of a copied row (the visible ones start at `_offset`).
     @usableFromInline let _values: [DatabaseValue]
 
-    /// The column names of a copied row.
+    /// All column names of a copied row.
     @usableFromInline let _columnNames: [String]
 
-    /// The number of columns.
+    /// The SQL that produced a copied row, for decoding errors.
+    let _copiedSQL: String?
+
+    /// The index of the first visible column in the statement or values.
+    @usableFromInline let _offset: Int
+
+    /// The number of visible columns.
     public let count: Int
 
+    /// The scopes of the row (associated records of joined requests),
+    /// with absolute column ranges.
+    let _layout: RowLayout?
+
+    /// The rows of prefetched associations, shared by a row and its scopes.
+    let _prefetchStorage: PrefetchStorage?
+
+    /// The path of this row in the tree of scopes, for prefetched rows.
+    let _scopePath: String
+
     /// Creates a row that reads live from a statement.
-    init(statement: Statement) {
+    init(statement: Statement, layout: RowLayout? = nil) {
         _statement = statement
         _sqliteStatement = statement.sqliteStatement
         _values = []
         _columnNames = []
-        count = statement.columnCount
+        _copiedSQL = nil
+        _offset = 0
+        count = layout?.baseCount ?? statement.columnCount
+        _layout = layout
+        _prefetchStorage = nil
+        _scopePath = ""
     }
 
     /// Creates a row that holds its values.
-    init(columnNames: [String], values: [DatabaseValue]) {
+    init(columnNames: [String], values: [DatabaseValue], sql: String? = nil) {
         assert(columnNames.count == values.count)
         _statement = nil
         _sqliteStatement = nil
         _values = values
         _columnNames = columnNames
+        _copiedSQL = sql
+        _offset = 0
         count = values.count
+        _layout = nil
+        _prefetchStorage = nil
+        _scopePath = ""
+    }
+
+    /// Creates a row that is a view on some columns of another one.
+    init(base: Row, offset: Int, count: Int, layout: RowLayout?, scopePath: String) {
+        _statement = base._statement
+        _sqliteStatement = base._sqliteStatement
+        _values = base._values
+        _columnNames = base._columnNames
+        _copiedSQL = base._copiedSQL
+        _offset = offset
+        self.count = count
+        _layout = layout
+        _prefetchStorage = base._prefetchStorage
+        _scopePath = scopePath
     }
 
     /// Creates a copy of the current row of a statement.
-    convenience init(copiedFrom statement: Statement) {
+    init(copiedFrom statement: Statement, layout: RowLayout? = nil, prefetchStorage: PrefetchStorage? = nil) {
         let sqliteStatement = statement.sqliteStatement
         var values: [DatabaseValue] = []
         values.reserveCapacity(statement.columnCount)
         for index in 0..<CInt(statement.columnCount) {
             values.append(DatabaseValue(sqliteStatement: sqliteStatement, index: index))
         }
-        self.init(columnNames: statement.columnNames, values: values)
+        _statement = nil
+        _sqliteStatement = nil
+        _values = values
+        _columnNames = statement.columnNames
+        _copiedSQL = statement.sql
+        _offset = 0
+        count = layout?.baseCount ?? values.count
+        _layout = layout
+        _prefetchStorage = prefetchStorage ?? (layout?.hasPrefetches == true ? PrefetchStorage() : nil)
+        _scopePath = ""
+    }
+
+    /// Creates a copy of another row, with its scopes and prefetched rows.
+    private init(copyOf row: Row) {
+        _statement = nil
+        _sqliteStatement = nil
+        if let statement = row._statement, let sqliteStatement = row._sqliteStatement {
+            _values = (0..<CInt(statement.columnCount)).map { DatabaseValue(sqliteStatement: sqliteStatement, index: $0) }
+            _columnNames = statement.columnNames
+        } else {
+            _values = row._values
+            _columnNames = row._columnNames
+        }
+        _copiedSQL = row.sql
+        _offset = row._offset
+        count = row.count
+        _layout = row._layout
+        _prefetchStorage = row._prefetchStorage
+        _scopePath = row._scopePath
     }
 
     /// Creates an empty row.
@@ -107,7 +175,9 @@ public final class Row {
 
     /// The names of the columns, from left to right.
     public var columnNames: [String] {
-        _statement?.columnNames ?? _columnNames
+        let all = _statement?.columnNames ?? _columnNames
+        if _offset == 0 && count == all.count { return all }
+        return Array(all[_offset..<(_offset + count)])
     }
 
     /// The values of the columns, from left to right.
@@ -116,7 +186,7 @@ public final class Row {
     }
 
     /// The SQL that produced the row, when it reads from a statement.
-    var sql: String? { _statement?.sql }
+    var sql: String? { _statement?.sql ?? _copiedSQL }
 
     /// Returns a row that holds its values, safe to keep after the cursor
     /// that produced this row moves on.
@@ -131,8 +201,8 @@ public final class Row {
     ///
     /// - Returns: An independent row.
     public func copy() -> Row {
-        guard let _statement else { return self }
-        return Row(copiedFrom: _statement)
+        guard _statement != nil else { return self }
+        return Row(copyOf: self)
     }
 
     /// Returns whether the row has a column with this name
@@ -151,9 +221,9 @@ public final class Row {
     public func hasNull(atIndex index: Int) -> Bool {
         _checkIndex(index)
         if let _sqliteStatement {
-            return sqlite3_column_type(_sqliteStatement, CInt(index)) == SQLITE_NULL
+            return sqlite3_column_type(_sqliteStatement, CInt(index + _offset)) == SQLITE_NULL
         }
-        return _values[index].isNull
+        return _values[index + _offset].isNull
     }
 
     /// Whether at least one value is not NULL.
@@ -168,23 +238,25 @@ public final class Row {
     /// - Returns: A column index, or nil.
     @usableFromInline
     func index(forColumn name: String) -> Int? {
-        if let _statement {
+        if let _statement, _offset == 0, count == _statement.columnCount {
             return _statement.index(ofColumn: name)
         }
-        if let index = _columnNames.firstIndex(of: name) {
-            return index
+        let all = _statement?.columnNames ?? _columnNames
+        let range = _offset..<(_offset + count)
+        if let index = all[range].firstIndex(of: name) {
+            return index - _offset
         }
         let lowercased = name.lowercased()
-        return _columnNames.firstIndex { $0.lowercased() == lowercased }
+        return all[range].firstIndex { $0.lowercased() == lowercased }.map { $0 - _offset }
     }
 
     /// The value at an index that is known to be valid.
     @usableFromInline
     func databaseValue(atUncheckedIndex index: Int) -> DatabaseValue {
         if let _sqliteStatement {
-            return DatabaseValue(sqliteStatement: _sqliteStatement, index: CInt(index))
+            return DatabaseValue(sqliteStatement: _sqliteStatement, index: CInt(index + _offset))
         }
-        return _values[index]
+        return _values[index + _offset]
     }
 
     /// Stops the program when an index is out of bounds: a programmer error.

@@ -59,7 +59,13 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
         message: String? = nil)
     {
         self.reason = reason
-        self.typeName = String(reflecting: type)
+        // A non-NULL value that fails to convert to `T?` fails to convert
+        // to `T`: name `T`, which is what the message is about.
+        if let optionalType = type as? any _OptionalType.Type, databaseValue.map({ !$0.isNull }) ?? false {
+            self.typeName = String(reflecting: optionalType._wrappedType)
+        } else {
+            self.typeName = String(reflecting: type)
+        }
         self.column = column
         self.index = index
         self.databaseValue = databaseValue
@@ -98,4 +104,13 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
         }
         return result
     }
+}
+
+/// Gives the wrapped type of `Optional` types, for error messages.
+protocol _OptionalType {
+    static var _wrappedType: Any.Type { get }
+}
+
+extension Optional: _OptionalType {
+    static var _wrappedType: Any.Type { Wrapped.self }
 }

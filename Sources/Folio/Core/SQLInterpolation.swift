@@ -60,6 +60,14 @@ public struct SQLInterpolation: StringInterpolationProtocol {
         elements.append(.value(data?.databaseValue ?? .null))
     }
 
+    /// Appends a blob as one `?` argument: `Data` is a collection of
+    /// bytes, but it is not expanded as `(?, ?, ...)`.
+    ///
+    /// - Parameter data: Bytes.
+    public mutating func appendInterpolation(_ data: Data) {
+        elements.append(.value(data.databaseValue))
+    }
+
     /// Appends a list of values, as `(?, ?, ?)` arguments: `IN \(ids)`.
     ///
     /// An empty sequence renders `()`, which SQLite accepts in `IN ()`

@@ -57,9 +57,11 @@ public final class Statement {
     }
 
     /// The names of the result columns, in order.
-    public private(set) lazy var columnNames: [String] = (0..<columnCount).map {
-        String(cString: sqlite3_column_name(sqliteStatement, CInt($0)))
-    }
+    public let columnNames: [String]
+
+    /// Where the next look-up by name starts: columns are usually read in
+    /// order, so that the next one is found at the first comparison.
+    @exclusivity(unchecked) private var columnLookupHint = 0
 
     /// Column indexes by lowercased name, built on first use.
     private lazy var lowercasedColumnIndexes: [String: Int] = {
@@ -74,7 +76,11 @@ public final class Statement {
         self.database = database
         self.sqliteStatement = sqliteStatement
         self.sql = sql
-        self.columnCount = Int(sqlite3_column_count(sqliteStatement))
+        let columnCount = Int(sqlite3_column_count(sqliteStatement))
+        self.columnCount = columnCount
+        self.columnNames = (0..<columnCount).map {
+            String(cString: sqlite3_column_name(sqliteStatement, CInt($0)))
+        }
         let parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
         self.parameterNames = (0..<parameterCount).map { index in
             guard let cName = sqlite3_bind_parameter_name(sqliteStatement, CInt(index + 1)) else {
@@ -111,9 +117,16 @@ public final class Statement {
     /// - Returns: The column index, or nil.
     public func index(ofColumn name: String) -> Int? {
         // Exact matches are the common case, and cheaper than hashing.
-        let names = columnNames
-        for index in names.indices where names[index] == name {
-            return index
+        // Start after the last match: records read columns in order.
+        let count = columnNames.count
+        var index = columnLookupHint
+        for _ in 0..<count {
+            if index >= count { index = 0 }
+            if columnNames[index] == name {
+                columnLookupHint = index + 1
+                return index
+            }
+            index += 1
         }
         return lowercasedColumnIndexes[name.lowercased()]
     }

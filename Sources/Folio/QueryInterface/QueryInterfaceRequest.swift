@@ -44,8 +44,7 @@ extension QueryInterfaceRequest: FetchRequest {
     /// - Throws: A ``DatabaseError``, with the generated SQL when SQLite
     ///   refuses it (an unknown column, for example).
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
-        let statement = try query.makeStatement(db, forSingleResult: singleResult)
-        return PreparedRequest(statement: statement, supplementaryFetch: try makeSupplementaryFetch(db))
+        try query.makePreparedRequest(db, forSingleResult: singleResult)
     }
 
     /// Returns the number of rows the request would fetch, with
@@ -56,12 +55,6 @@ extension QueryInterfaceRequest: FetchRequest {
     /// - Throws: A ``DatabaseError``.
     public func fetchCount(_ db: Database) throws -> Int {
         try query.fetchCount(db)
-    }
-
-    /// The work that fetches associated records after the main rows, set by
-    /// the association layer.
-    func makeSupplementaryFetch(_ db: Database) throws -> ((Database, [Row]) throws -> Void)? {
-        try SQLPrefetcher.supplementaryFetch(for: query.relation, db)
     }
 }
 

@@ -1,12 +1,136 @@
-/// Fetches the to-many associated rows of `including(all:)` requests, in
-/// one query per association, after the main rows are fetched.
-enum SQLPrefetcher {
-    /// Returns the work that prefetches the `.all` children of a relation,
-    /// or nil when there is none.
-    static func supplementaryFetch(for relation: SQLRelation, _ db: Database) throws -> ((Database, [Row]) throws -> Void)? {
-        guard relation.children.contains(where: { $0.child.kind == .all }) else { return nil }
-        throw DatabaseError(
-            resultCode: .SQLITE_MISUSE,
-            message: "including(all:) is not supported yet")
+/// Fetches the to-many associated rows of `including(all:)` requests: one
+/// query per association, whatever the number of parent rows (never N+1
+/// queries), after the parent rows are fetched.
+///
+/// The parent query selects the key columns of each prefetched association
+/// as hidden columns at the end of its selection. The prefetch query
+/// selects the associated rows whose keys are among the parent keys (`IN`),
+/// plus the key as hidden columns, so that rows can be grouped by parent.
+struct SQLPrefetcher {
+    struct Prefetch {
+        /// The association key.
+        var key: String
+        /// The steps from the parent to the prefetched relation.
+        var steps: [SQLAssociationStep]
+        /// The offsets of the hidden parent key columns in parent rows.
+        var parentKeyOffsets: [Int]
+        /// The parent key columns.
+        var parentColumns: [String]
+        /// The matching columns in the first step.
+        var childColumns: [String]
+    }
+
+    /// The maximum number of values bound in one prefetch query.
+    static let maximumArgumentCount = 10_000
+
+    let prefetches: [Prefetch]
+    let hiddenSelection: [SQLSelection]
+
+    /// Returns nil when the relation has no `.all` child.
+    init?(relation: SQLRelation, db: Database, firstHiddenColumn: () throws -> Int) throws {
+        let children = relation.children.filter { $0.child.kind == .all }
+        guard !children.isEmpty else { return nil }
+        var offset = try firstHiddenColumn()
+        var prefetches: [Prefetch] = []
+        var hiddenSelection: [SQLSelection] = []
+        for (key, child) in children {
+            guard let firstStep = child.prefetchSteps.first else { continue }
+            let mapping = try firstStep.condition.columnMapping(db)
+            var offsets: [Int] = []
+            for (index, pair) in mapping.enumerated() {
+                hiddenSelection.append(SQLSelection(.aliased(.column(pair.parent, relation.alias), "grdb_\(key)_\(index)")))
+                offsets.append(offset)
+                offset += 1
+            }
+            prefetches.append(Prefetch(
+                key: key,
+                steps: child.prefetchSteps,
+                parentKeyOffsets: offsets,
+                parentColumns: mapping.map(\.parent),
+                childColumns: mapping.map(\.child)))
+        }
+        self.prefetches = prefetches
+        self.hiddenSelection = hiddenSelection
+    }
+
+    /// Fetches the associated rows of all parent rows, and stores them in
+    /// the parent rows.
+    func fetch(_ db: Database, into rows: [Row]) throws {
+        guard !rows.isEmpty else { return }
+        for prefetch in prefetches {
+            try fetch(prefetch, db, into: rows)
+        }
+    }
+
+    private func fetch(_ prefetch: Prefetch, _ db: Database, into rows: [Row]) throws {
+        // The distinct keys of the parent rows; NULL keys match nothing.
+        let parentKeys: [[DatabaseValue]] = rows.map { row in
+            let unadapted = row.unadapted
+            return prefetch.parentKeyOffsets.map { unadapted.databaseValue(atUncheckedIndex: $0) }
+        }
+        var uniqueKeys: [[DatabaseValue]] = []
+        var seen = Set<[DatabaseValue]>()
+        for key in parentKeys where !key.contains(where: \.isNull) && seen.insert(key).inserted {
+            uniqueKeys.append(key)
+        }
+
+        var groups: [[DatabaseValue]: [Row]] = [:]
+        let chunkSize = max(1, SQLPrefetcher.maximumArgumentCount / max(1, prefetch.childColumns.count))
+        var start = 0
+        while start < uniqueKeys.count {
+            let chunk = Array(uniqueKeys[start..<min(start + chunkSize, uniqueKeys.count)])
+            start += chunkSize
+            let query = prefetchQuery(prefetch, keys: chunk)
+            let hiddenColumns = prefetch.childColumns.enumerated().map { index, column in
+                SQLSelection(.aliased(.column(column, prefetch.steps[0].relation.alias), "grdb_prefetch_\(index)"))
+            }
+            let prepared = try query.makePreparedRequest(db, forSingleResult: false, extraSelection: hiddenColumns)
+            let childRows = try prepared.fetchAllRows(db)
+            let keyStart = prepared.statement.columnCount - hiddenColumns.count
+            for childRow in childRows {
+                let unadapted = childRow.unadapted
+                let key = (0..<hiddenColumns.count).map { unadapted.databaseValue(atUncheckedIndex: keyStart + $0) }
+                groups[key, default: []].append(childRow)
+            }
+        }
+        for (row, key) in zip(rows, parentKeys) {
+            row.setPrefetchedRows(groups[key] ?? [], forKey: prefetch.key)
+        }
+    }
+
+    /// The query of the prefetched rows: the last step, joined back to the
+    /// first one through pivots, filtered on the parent keys.
+    private func prefetchQuery(_ prefetch: Prefetch, keys: [[DatabaseValue]]) -> SQLQuery {
+        let firstAlias = prefetch.steps[0].relation.alias
+        let columns = prefetch.childColumns.map { SQLExpression.column($0, firstAlias) }
+        let keyFilter: SQLExpression
+        if columns.count == 1 {
+            keyFilter = SQLExpression(.inList(columns[0], keys.map { .value($0[0]) }, negated: false))
+        } else {
+            keyFilter = SQLExpression(.associative("OR", keys.map { key in
+                SQLExpression(.associative("AND", zip(columns, key).map { SQLExpression(.binary("=", $0, .value($1))) }))
+            }))
+        }
+        return SQLQuery(relation: SQLAssociationStep.reversedChain(prefetch.steps, firstStepFilter: keyFilter))
+    }
+}
+
+extension SQLAssociationStep {
+    /// Returns the relation of the last step, joined back to the first one
+    /// through pivots, with a filter on the first step (which belongs to a
+    /// join condition when there are pivots).
+    static func reversedChain(_ steps: [SQLAssociationStep], firstStepFilter: SQLExpression) -> SQLRelation {
+        var relation = steps[0].relation.filter(firstStepFilter)
+        for index in steps.indices.dropFirst() {
+            relation = steps[index].relation.adding(
+                SQLRelationChild(
+                    kind: .required,
+                    isSelected: false,
+                    condition: steps[index].condition.reversed,
+                    relation: relation,
+                    isToOne: true),
+                forKey: "grdb_pivot_\(index)")
+        }
+        return relation
     }
 }

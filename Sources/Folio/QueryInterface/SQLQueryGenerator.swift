@@ -2,9 +2,29 @@
 struct SQLQueryGenerator {
     let query: SQLQuery
 
+    /// The selection of the query, in order, and the relation each item
+    /// comes from.
+    private func selectionItems() -> [(selection: SQLSelection, relation: SQLRelation)] {
+        var items: [(SQLSelection, SQLRelation)] = []
+        func visit(_ relation: SQLRelation, selected: Bool) {
+            if selected {
+                items += relation.selection.map { ($0, relation) }
+            }
+            for (_, child) in relation.children where child.kind != .all {
+                visit(child.relation, selected: child.isSelected)
+            }
+        }
+        visit(query.relation, selected: true)
+        return items
+    }
+
     /// Renders the SELECT statement. Table aliases get names that do not
     /// clash with the names used by enclosing queries.
-    func sql(_ context: inout SQLGenerationContext, forSingleResult singleResult: Bool = false) throws -> String {
+    func sql(
+        _ context: inout SQLGenerationContext,
+        forSingleResult singleResult: Bool = false,
+        extraSelection: [SQLSelection] = []) throws -> String
+    {
         var context2 = context
         context2.qualifiesColumns = query.relation.hasJoins
         context2.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
@@ -21,15 +41,16 @@ struct SQLQueryGenerator {
                 }
                 var cteContext = SQLGenerationContext(db: context2.db)
                 cteContext.aliasNames = context2.aliasNames
+                cteContext.arguments = context2.arguments
                 cteSQL += " AS (" + (try definition.request.sql(&cteContext)) + ")"
-                context2.arguments += cteContext.arguments
+                context2.arguments = cteContext.arguments
                 return cteSQL
             }.joined(separator: ", ") + " "
         }
 
         sql += "SELECT "
         if query.isDistinct { sql += "DISTINCT " }
-        let selection = selectedColumns(of: query.relation)
+        let selection = selectionItems().map(\.selection) + extraSelection
         sql += try selection.map { try $0.sql(&context2) }.joined(separator: ", ")
         sql += " FROM " + (try source(of: query.relation, context2))
         sql += try joins(of: query.relation, &context2)
@@ -84,15 +105,6 @@ struct SQLQueryGenerator {
         return tableName.quotedDatabaseIdentifier + " " + name.quotedDatabaseIdentifier
     }
 
-    /// The selected columns of a relation and of its included children.
-    private func selectedColumns(of relation: SQLRelation) -> [SQLSelection] {
-        var selection = relation.selection
-        for (_, child) in relation.children where child.kind != .all && child.isSelected {
-            selection += selectedColumns(of: child.relation)
-        }
-        return selection
-    }
-
     private func joins(of relation: SQLRelation, _ context: inout SQLGenerationContext) throws -> String {
         var sql = ""
         for (_, child) in relation.children where child.kind != .all {
@@ -127,32 +139,106 @@ struct SQLQueryGenerator {
         }
         return result
     }
+
+    /// The number of columns selected by the query, hidden prefetch
+    /// columns excluded.
+    func selectedColumnCount(_ db: Database) throws -> Int {
+        try selectionItems().reduce(0) { count, item in
+            if case .allColumns = item.selection.impl {
+                return count + (try db.columns(in: item.relation.tableName).count)
+            }
+            return count + 1
+        }
+    }
+
+    /// The layout of the rows of the query: the base columns, and the
+    /// scopes of included associations. Joined associations that are not
+    /// selected pass their included children up to their parent.
+    func layout(_ db: Database, statement: Statement) throws -> RowLayout? {
+        let relation = query.relation
+        guard relation.children.contains(where: { $0.child.isSelected || $0.child.kind == .all || !$0.child.relation.children.isEmpty }) else {
+            return nil
+        }
+        var offset = 0
+        func columnCount(_ selection: SQLSelection, _ relation: SQLRelation) throws -> Int {
+            switch selection.impl {
+            case .allColumns:
+                return try db.columns(in: relation.tableName).count
+            default:
+                return 1
+            }
+        }
+        func baseCount(_ relation: SQLRelation) throws -> Int {
+            try relation.selection.reduce(0) { try $0 + columnCount($1, relation) }
+        }
+        func appendScopes(of relation: SQLRelation, to scopes: inout [RowScope]) throws {
+            for (key, child) in relation.children where child.kind != .all {
+                if child.isSelected {
+                    let start = offset
+                    scopes.append(RowScope(key: key, offset: start, layout: try makeLayout(child.relation)))
+                } else {
+                    try appendScopes(of: child.relation, to: &scopes)
+                }
+            }
+        }
+        func makeLayout(_ relation: SQLRelation) throws -> RowLayout {
+            var layout = RowLayout(baseCount: try baseCount(relation))
+            offset += layout.baseCount
+            try appendScopes(of: relation, to: &layout.scopes)
+            return layout
+        }
+        var layout = try makeLayout(relation)
+        layout.hasPrefetches = relation.children.contains { $0.child.kind == .all }
+        guard offset <= statement.columnCount else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "could not split the columns of a joined request into its associations: \(offset) columns expected, \(statement.columnCount) selected",
+                sql: statement.sql)
+        }
+        return layout
+    }
 }
 
 extension SQLQuery {
-    /// Returns the statement of the query.
-    func makeStatement(_ db: Database, forSingleResult singleResult: Bool) throws -> Statement {
+    /// Returns the prepared request of the query. Hidden columns are
+    /// selected after the visible ones: first the parent keys of
+    /// prefetched associations, then `extraSelection`.
+    func makePreparedRequest(
+        _ db: Database,
+        forSingleResult singleResult: Bool,
+        extraSelection: [SQLSelection] = []) throws -> PreparedRequest
+    {
         var context = SQLGenerationContext(db: db)
-        let sql = try SQLQueryGenerator(query: self).sql(&context, forSingleResult: singleResult)
+        let generator = SQLQueryGenerator(query: self)
+        let prefetch = try SQLPrefetcher(relation: relation, db: db, firstHiddenColumn: { try generator.selectedColumnCount(db) })
+        let sql = try generator.sql(&context, forSingleResult: singleResult, extraSelection: (prefetch?.hiddenSelection ?? []) + extraSelection)
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(context.arguments)
-        return statement
+        var layout = try generator.layout(db, statement: statement)
+        if layout == nil, prefetch != nil || !extraSelection.isEmpty {
+            // Hide the hidden columns from the base row.
+            layout = RowLayout(baseCount: try generator.selectedColumnCount(db))
+        }
+        return PreparedRequest(statement: statement, layout: layout, supplementaryFetch: prefetch.map { prefetch in
+            { db, rows in try prefetch.fetch(db, into: rows) }
+        })
     }
 
     /// Returns the number of rows of the query.
     func fetchCount(_ db: Database) throws -> Int {
         var context = SQLGenerationContext(db: db)
         let sql: String
-        if canCountDirectly {
+        var countQuery = self
+        countQuery.relation.children = relation.children.filter { $0.child.kind != .all }
+        if countQuery.canCountDirectly {
             // SELECT COUNT(*) FROM player WHERE ...
-            var countQuery = self
+            countQuery.relation = countQuery.relation.deselectingChildren()
             countQuery.relation.selection = [.expression(SQLExpression(.countAll))]
             countQuery.relation.ordering = []
             countQuery.relation.isOrderingReversed = false
             sql = try SQLQueryGenerator(query: countQuery).sql(&context)
-        } else if let distinctColumn = distinctSingleColumnForCount {
+        } else if let distinctColumn = countQuery.distinctSingleColumnForCount {
             // SELECT COUNT(DISTINCT name) FROM player WHERE ...
-            var countQuery = self
             countQuery.isDistinct = false
             countQuery.relation.selection = [.expression(SQLExpression(.function("COUNT", [distinctColumn], distinct: true)))]
             countQuery.relation.ordering = []
@@ -160,11 +246,10 @@ extension SQLQuery {
             sql = try SQLQueryGenerator(query: countQuery).sql(&context)
         } else {
             // SELECT COUNT(*) FROM (SELECT ...)
-            var innerQuery = self
             if limit == nil {
-                innerQuery.relation = innerQuery.relation.unordered()
+                countQuery.relation = countQuery.relation.unordered()
             }
-            sql = "SELECT COUNT(*) FROM (" + (try SQLQueryGenerator(query: innerQuery).sql(&context)) + ")"
+            sql = "SELECT COUNT(*) FROM (" + (try SQLQueryGenerator(query: countQuery).sql(&context)) + ")"
         }
         return try Int.fetchOne(db, sql: sql, arguments: context.arguments) ?? 0
     }
@@ -173,7 +258,6 @@ extension SQLQuery {
         !isDistinct && groupExpressions.isEmpty && havingExpressions.isEmpty && limit == nil
             && commonTableExpressions.isEmpty
             && !relation.selection.contains(where: \.isAggregate)
-            && !relation.children.contains { $0.child.kind == .all }
     }
 
     private var distinctSingleColumnForCount: SQLExpression? {
@@ -184,5 +268,18 @@ extension SQLQuery {
               !expression.isAggregate
         else { return nil }
         return expression
+    }
+}
+
+extension SQLRelation {
+    /// The relation with joined children kept for filtering, but not
+    /// selected.
+    func deselectingChildren() -> SQLRelation {
+        var relation = self
+        for index in relation.children.indices {
+            relation.children[index].child.isSelected = false
+            relation.children[index].child.relation = relation.children[index].child.relation.deselectingChildren()
+        }
+        return relation
     }
 }

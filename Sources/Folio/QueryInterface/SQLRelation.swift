@@ -143,6 +143,9 @@ struct SQLRelationChild: Sendable {
     var relation: SQLRelation
     /// Whether the association is a to-one one (for decoding).
     var isToOne: Bool
+    /// For `.all` children: the steps from the parent to the prefetched
+    /// relation (one step, or several through pivots).
+    var prefetchSteps: [SQLAssociationStep] = []
 
     /// Merges two uses of the same association key.
     func merged(with other: SQLRelationChild) -> SQLRelationChild {
@@ -168,4 +171,50 @@ struct SQLRelationChild: Sendable {
 struct SQLAssociationCondition: Sendable {
     /// Returns the (parent column, child column) pairs.
     let columnMapping: @Sendable (Database) throws -> [(parent: String, child: String)]
+
+    /// The condition seen from the other side.
+    var reversed: SQLAssociationCondition {
+        let mapping = columnMapping
+        return SQLAssociationCondition { db in try mapping(db).map { (parent: $0.child, child: $0.parent) } }
+    }
+}
+
+/// One step of an association: a relation joined to the previous one (or
+/// to the origin of the association) with a condition.
+struct SQLAssociationStep: Sendable {
+    /// The association key.
+    var key: SQLAssociationKey
+    /// How the rows of the relation match the rows of the previous step.
+    var condition: SQLAssociationCondition
+    /// The relation of the step.
+    var relation: SQLRelation
+    /// Whether each row of the previous step has at most one row here.
+    var isToOne: Bool
+}
+
+/// The key of an association, which names its scope in rows and the
+/// properties of Decodable records.
+enum SQLAssociationKey: Sendable {
+    /// Derived from the table name: singular for to-one associations,
+    /// plural for to-many associations.
+    case inflected(String)
+    /// Given by the user, used as is.
+    case fixed(String)
+
+    func name(isToOne: Bool) -> String {
+        switch self {
+        case .inflected(let tableName):
+            return isToOne ? Inflections.singularize(tableName) : Inflections.pluralize(tableName)
+        case .fixed(let name):
+            return name
+        }
+    }
+
+    /// The singular form of the key, for aggregate names (`bookCount`).
+    var singularName: String {
+        switch self {
+        case .inflected(let tableName): return Inflections.singularize(tableName)
+        case .fixed(let name): return Inflections.singularize(name)
+        }
+    }
 }

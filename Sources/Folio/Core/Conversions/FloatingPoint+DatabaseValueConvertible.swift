@@ -39,3 +39,6 @@ extension Float: DatabaseValueConvertible, StatementColumnConvertible {
         self = Float(double)
     }
 }
+
+extension Double: _StatementColumnTypeChecking { }
+extension Float: _StatementColumnTypeChecking { }

@@ -174,3 +174,15 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 }
+
+extension Int: _StatementColumnTypeChecking { }
+extension Int8: _StatementColumnTypeChecking { }
+extension Int16: _StatementColumnTypeChecking { }
+extension Int32: _StatementColumnTypeChecking { }
+extension Int64: _StatementColumnTypeChecking { }
+extension UInt: _StatementColumnTypeChecking { }
+extension UInt8: _StatementColumnTypeChecking { }
+extension UInt16: _StatementColumnTypeChecking { }
+extension UInt32: _StatementColumnTypeChecking { }
+extension UInt64: _StatementColumnTypeChecking { }
+extension Bool: _StatementColumnTypeChecking { }

@@ -92,6 +92,8 @@ extension NSDecimalNumber {
         {
             return DatabaseValue(storage: .int64(int64))
         }
-        return DatabaseValue(storage: .double(doubleValue))
+        // Through the decimal text: `doubleValue` is not always the nearest
+        // double (1e30 gives 9.999999999999999e+29 on Linux).
+        return DatabaseValue(storage: .double(Double(value.description) ?? doubleValue))
     }
 }

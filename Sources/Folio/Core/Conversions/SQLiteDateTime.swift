@@ -76,13 +76,6 @@ struct SQLiteDateTime {
         guard scanner.isAtEnd else { return nil }
     }
 
-    /// Parses a string; nil when it is not a valid SQLite date or time.
-    init?(_ string: String) {
-        var string = string
-        guard let value = string.withUTF8({ SQLiteDateTime(utf8: $0) }) else { return nil }
-        self = value
-    }
-
     // MARK: - Calendar arithmetic
 
     /// Returns whether a year of the proleptic Gregorian calendar is a leap

@@ -68,3 +68,6 @@ extension Data: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 }
+
+extension String: _StatementColumnTypeChecking { }
+extension Data: _StatementColumnTypeChecking { }

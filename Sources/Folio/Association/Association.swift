@@ -1,0 +1,197 @@
+/// The protocol of associations between record types: ``BelongsToAssociation``,
+/// ``HasManyAssociation``, ``HasOneAssociation``,
+/// ``HasManyThroughAssociation`` and ``HasOneThroughAssociation``.
+///
+/// ```swift
+/// extension Author {
+///     static let books = hasMany(Book.self)
+/// }
+/// extension Book {
+///     static let author = belongsTo(Author.self)
+/// }
+///
+/// // Books with their author
+/// let request = Book.including(required: Book.author)
+/// ```
+///
+/// Associations are requests: they can be filtered, sorted, and refined
+/// like `QueryInterfaceRequest`, and the extensions you write on
+/// ``DerivableRequest`` apply to them:
+///
+/// ```swift
+/// let frenchAuthor = Book.author.filter { $0.country == "France" }
+/// let request = Book.joining(required: frenchAuthor)
+/// ```
+public protocol Association: DerivableRequest {
+    /// The record type at the origin of the association.
+    associatedtype OriginRowDecoder
+
+    /// The model of the association.
+    var _sqlAssociation: SQLAssociation { get }
+
+    /// Creates an association from its model.
+    init(_sqlAssociation: SQLAssociation)
+}
+
+/// An association to at most one record: ``BelongsToAssociation``,
+/// ``HasOneAssociation``, ``HasOneThroughAssociation``.
+public protocol AssociationToOne: Association { }
+
+/// An association to any number of records: ``HasManyAssociation``,
+/// ``HasManyThroughAssociation``. They feed `including(all:)` and
+/// association aggregates (`Author.books.count`).
+public protocol AssociationToMany: Association { }
+
+extension Association {
+    private func mapDestination(_ transform: (SQLRelation) -> SQLRelation) -> Self {
+        Self(_sqlAssociation: _sqlAssociation.mapDestinationRelation(transform))
+    }
+
+    /// Returns the association with another key: the name of its scope in
+    /// fetched rows, and of the matching property of Decodable records.
+    ///
+    /// ```swift
+    /// extension Author {
+    ///     static let novels = books.filter { $0.kind == "novel" }.forKey("novels")
+    /// }
+    /// ```
+    ///
+    /// - Parameter key: An association key.
+    /// - Returns: An association.
+    public func forKey(_ key: String) -> Self {
+        Self(_sqlAssociation: _sqlAssociation.forKey(key))
+    }
+
+    /// Returns the association with a coding key's name as key.
+    ///
+    /// - Parameter codingKey: A coding key.
+    /// - Returns: An association.
+    public func forKey(_ codingKey: some CodingKey) -> Self {
+        forKey(codingKey.stringValue)
+    }
+
+    /// The name of the destination table.
+    public var databaseTableName: String {
+        _sqlAssociation.destination.relation.tableName
+    }
+
+    /// The relation of the destination, for joins.
+    public var _relation: SQLRelation {
+        _sqlAssociation.destination.relation
+    }
+
+    /// Returns the association with another destination relation.
+    public func _withRelation(_ relation: SQLRelation) -> Self {
+        mapDestination { _ in relation }
+    }
+
+    /// Returns the association with a selection for the destination.
+    ///
+    /// - Parameter selection: Columns and expressions.
+    /// - Returns: An association.
+    public func select(_ selection: [any SQLSelectable]) -> Self {
+        mapDestination { $0.select(selection.map(\.sqlSelection)) }
+    }
+
+    /// Returns the association with columns added to the selection.
+    ///
+    /// - Parameter selection: Columns and expressions.
+    /// - Returns: An association.
+    public func annotated(with selection: [any SQLSelectable]) -> Self {
+        mapDestination { $0.annotated(with: selection.map(\.sqlSelection)) }
+    }
+
+    /// Returns the association filtered by a predicate on the destination.
+    ///
+    /// - Parameter predicate: A boolean expression.
+    /// - Returns: An association.
+    public func filter(_ predicate: some SQLExpressible) -> Self {
+        mapDestination { $0.filter(predicate.sqlExpression) }
+    }
+
+    /// Returns the association with an ordering of the destination.
+    ///
+    /// - Parameter orderings: Ordering terms.
+    /// - Returns: An association.
+    public func order(_ orderings: [any SQLOrderingTerm]) -> Self {
+        mapDestination { $0.order(orderings.map(\.sqlOrdering)) }
+    }
+
+    /// Returns the association with an additional ordering.
+    ///
+    /// - Parameter orderings: Ordering terms.
+    /// - Returns: An association.
+    public func thenOrder(_ orderings: [any SQLOrderingTerm]) -> Self {
+        mapDestination { $0.thenOrder(orderings.map(\.sqlOrdering)) }
+    }
+
+    /// Returns the association with its ordering reversed.
+    ///
+    /// - Returns: An association.
+    public func reversed() -> Self {
+        mapDestination { $0.reversed() }
+    }
+
+    /// Returns the association with no ordering.
+    ///
+    /// - Returns: An association.
+    public func unordered() -> Self {
+        mapDestination { $0.unordered() }
+    }
+
+    /// Grouping is not available on associations: the association fails
+    /// with a ``DatabaseError`` when it is used in a request.
+    ///
+    /// - Parameter expressions: Grouping expressions.
+    /// - Returns: An association.
+    public func group(_ expressions: [any SQLExpressible]) -> Self {
+        mapDestination { $0.withUnsupportedFeature("group(_:)") }
+    }
+
+    /// HAVING is not available on associations: use association
+    /// aggregates on the request instead (`having(Author.books.count > 2)`).
+    ///
+    /// - Parameter predicate: A predicate.
+    /// - Returns: An association.
+    public func having(_ predicate: some SQLExpressible) -> Self {
+        mapDestination { $0.withUnsupportedFeature("having(_:)") }
+    }
+
+    /// DISTINCT is not available on associations.
+    ///
+    /// - Returns: An association.
+    public func distinct() -> Self {
+        mapDestination { $0.withUnsupportedFeature("distinct()") }
+    }
+
+    /// Returns the association whose destination table is named by the
+    /// alias.
+    ///
+    /// ```swift
+    /// let authorAlias = TableAlias<Author>()
+    /// let request = Book
+    ///     .joining(required: Book.author.aliased(authorAlias))
+    ///     .filter { $0.publishDate >= authorAlias.deathDate }
+    /// ```
+    ///
+    /// - Parameter alias: A table alias.
+    /// - Returns: An association.
+    public func aliased(_ alias: TableAlias<RowDecoder>) -> Self {
+        mapDestination { relation in
+            alias.base.bind(to: relation.tableName)
+            return relation.realiased(alias.base)
+        }
+    }
+}
+
+extension SQLRelation {
+    /// Marks the relation with a feature that joins do not support: SQL
+    /// generation then throws an error that names it.
+    func withUnsupportedFeature(_ feature: String) -> SQLRelation {
+        filter(SQLExpression(.deferred { _ in
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "\(feature) is not available on associations")
+        }))
+    }
+}

@@ -1,0 +1,233 @@
+// Operators on association aggregates, so that they build predicates
+// and computed values:
+//
+//     Author.having(Author.books.count > 2)
+//     Author.having(Author.books.isEmpty == false)
+//     Author.annotated(with: (Author.books.sum(Column("pages")) / Author.books.count).forKey("averagePages"))
+
+extension AssociationAggregate {
+    /// Combines two aggregates of the same origin.
+    static func combine(_ lhs: Self, _ rhs: Self, _ op: @escaping @Sendable (SQLExpression, SQLExpression) -> SQLExpression) -> Self {
+        let l = lhs.makeExpression, r = rhs.makeExpression
+        return AssociationAggregate(key: nil) { alias in op(l(alias), r(alias)) }
+    }
+
+    /// Combines an aggregate with a value.
+    static func combine(_ lhs: Self, _ rhs: SQLExpression, _ op: @escaping @Sendable (SQLExpression, SQLExpression) -> SQLExpression) -> Self {
+        let l = lhs.makeExpression
+        return AssociationAggregate(key: nil) { alias in op(l(alias), rhs) }
+    }
+
+    /// Combines a value with an aggregate.
+    static func combine(_ lhs: SQLExpression, _ rhs: Self, _ op: @escaping @Sendable (SQLExpression, SQLExpression) -> SQLExpression) -> Self {
+        let r = rhs.makeExpression
+        return AssociationAggregate(key: nil) { alias in op(lhs, r(alias)) }
+    }
+}
+
+/// `lhs = rhs`, for association aggregates.
+public func == <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression.equal($0, $1) }
+}
+
+/// `lhs = rhs`, for an association aggregate and a value.
+public func == <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression.equal($0, $1) }
+}
+
+/// `lhs = rhs`, for a value and an association aggregate.
+public func == <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression.equal($0, $1) }
+}
+
+/// `lhs <> rhs`, for association aggregates.
+public func != <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression.notEqual($0, $1) }
+}
+
+/// `lhs <> rhs`, for an association aggregate and a value.
+public func != <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression.notEqual($0, $1) }
+}
+
+/// `lhs <> rhs`, for a value and an association aggregate.
+public func != <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression.notEqual($0, $1) }
+}
+
+/// `lhs < rhs`, for association aggregates.
+public func < <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression.comparison("<", $0, $1) }
+}
+
+/// `lhs < rhs`, for an association aggregate and a value.
+public func < <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression.comparison("<", $0, $1) }
+}
+
+/// `lhs < rhs`, for a value and an association aggregate.
+public func < <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression.comparison("<", $0, $1) }
+}
+
+/// `lhs <= rhs`, for association aggregates.
+public func <= <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression.comparison("<=", $0, $1) }
+}
+
+/// `lhs <= rhs`, for an association aggregate and a value.
+public func <= <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression.comparison("<=", $0, $1) }
+}
+
+/// `lhs <= rhs`, for a value and an association aggregate.
+public func <= <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression.comparison("<=", $0, $1) }
+}
+
+/// `lhs > rhs`, for association aggregates.
+public func > <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression.comparison(">", $0, $1) }
+}
+
+/// `lhs > rhs`, for an association aggregate and a value.
+public func > <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression.comparison(">", $0, $1) }
+}
+
+/// `lhs > rhs`, for a value and an association aggregate.
+public func > <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression.comparison(">", $0, $1) }
+}
+
+/// `lhs >= rhs`, for association aggregates.
+public func >= <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression.comparison(">=", $0, $1) }
+}
+
+/// `lhs >= rhs`, for an association aggregate and a value.
+public func >= <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression.comparison(">=", $0, $1) }
+}
+
+/// `lhs >= rhs`, for a value and an association aggregate.
+public func >= <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression.comparison(">=", $0, $1) }
+}
+
+/// `lhs + rhs`, for association aggregates.
+public func + <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression.associative("+", $0, $1) }
+}
+
+/// `lhs + rhs`, for an association aggregate and a value.
+public func + <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression.associative("+", $0, $1) }
+}
+
+/// `lhs + rhs`, for a value and an association aggregate.
+public func + <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression.associative("+", $0, $1) }
+}
+
+/// `lhs - rhs`, for association aggregates.
+public func - <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression(.binary("-", $0, $1)) }
+}
+
+/// `lhs - rhs`, for an association aggregate and a value.
+public func - <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression(.binary("-", $0, $1)) }
+}
+
+/// `lhs - rhs`, for a value and an association aggregate.
+public func - <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression(.binary("-", $0, $1)) }
+}
+
+/// `lhs * rhs`, for association aggregates.
+public func * <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression.associative("*", $0, $1) }
+}
+
+/// `lhs * rhs`, for an association aggregate and a value.
+public func * <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression.associative("*", $0, $1) }
+}
+
+/// `lhs * rhs`, for a value and an association aggregate.
+public func * <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression.associative("*", $0, $1) }
+}
+
+/// `lhs / rhs`, for association aggregates.
+public func / <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression(.binary("/", $0, $1)) }
+}
+
+/// `lhs / rhs`, for an association aggregate and a value.
+public func / <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression(.binary("/", $0, $1)) }
+}
+
+/// `lhs / rhs`, for a value and an association aggregate.
+public func / <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression(.binary("/", $0, $1)) }
+}
+
+/// `lhs AND rhs`, for association aggregates.
+public func && <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression.associative("AND", $0, $1) }
+}
+
+/// `lhs AND rhs`, for an association aggregate and a value.
+public func && <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression.associative("AND", $0, $1) }
+}
+
+/// `lhs AND rhs`, for a value and an association aggregate.
+public func && <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression.associative("AND", $0, $1) }
+}
+
+/// `lhs OR rhs`, for association aggregates.
+public func || <T>(lhs: AssociationAggregate<T>, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs, rhs) { SQLExpression.associative("OR", $0, $1) }
+}
+
+/// `lhs OR rhs`, for an association aggregate and a value.
+public func || <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    .combine(lhs, rhs.sqlExpression) { SQLExpression.associative("OR", $0, $1) }
+}
+
+/// `lhs OR rhs`, for a value and an association aggregate.
+public func || <T>(lhs: some SQLExpressible, rhs: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    .combine(lhs.sqlExpression, rhs) { SQLExpression.associative("OR", $0, $1) }
+}
+
+/// `lhs = rhs` with a boolean: `Author.books.isEmpty == false` is
+/// `NOT (...)`.
+public func == <T>(lhs: AssociationAggregate<T>, rhs: Bool) -> AssociationAggregate<T> {
+    rhs ? lhs : !lhs
+}
+
+/// `lhs <> rhs` with a boolean.
+public func != <T>(lhs: AssociationAggregate<T>, rhs: Bool) -> AssociationAggregate<T> {
+    rhs ? !lhs : lhs
+}
+
+/// `NOT aggregate`
+public prefix func ! <T>(aggregate: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    aggregate.map { $0.negated }
+}
+
+/// `-aggregate`
+public prefix func - <T>(aggregate: AssociationAggregate<T>) -> AssociationAggregate<T> {
+    aggregate.map { SQLExpression(.unary("-", $0)) }
+}
+
+/// `IFNULL(lhs, rhs)`, for an association aggregate and a value.
+public func ?? <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> AssociationAggregate<T> {
+    let fallback = rhs.sqlExpression
+    return lhs.map(key: lhs.key) { SQLExpression(.function("IFNULL", [$0, fallback], distinct: false)) }
+}

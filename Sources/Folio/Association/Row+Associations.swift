@@ -1,0 +1,101 @@
+// Decoding associated records from the rows of joined requests.
+
+extension Row {
+    /// Decodes the record of an association key, looked up in the tree of
+    /// scopes.
+    ///
+    /// ```swift
+    /// // Book.including(required: Book.author)
+    /// struct BookInfo: FetchableRecord {
+    ///     var book: Book
+    ///     var author: Author
+    ///     init(row: Row) throws {
+    ///         book = try Book(row: row)
+    ///         author = try row.decode(forKey: "author")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - key: An association key.
+    /// - Returns: The decoded record.
+    /// - Throws: A ``RowDecodingError`` when the row has no such scope, or
+    ///   when the scope only has NULL values (use
+    ///   ``decodeIfPresent(_:forKey:)`` for optional associations).
+    public func decode<Record: FetchableRecord>(_ type: Record.Type = Record.self, forKey key: String) throws -> Record {
+        guard let scope = scopesTree[key] else {
+            throw RowDecodingError(
+                reason: .columnNotFound, type: Record.self, column: nil, index: nil, databaseValue: nil,
+                row: self, sql: sql,
+                message: "no such scope \"\(key)\" (available scopes: \(scopes.names))")
+        }
+        guard scope.containsNonNullValue else {
+            throw RowDecodingError(
+                reason: .valueMismatch, type: Record.self, column: nil, index: nil, databaseValue: .null,
+                row: self, sql: sql,
+                message: "the scope \"\(key)\" has only NULL values: decode an optional record")
+        }
+        return try Record(row: scope)
+    }
+
+    /// Decodes the record of an association key, or nil when the row has
+    /// no such scope, or when the scope only has NULL values (no associated
+    /// record in a LEFT JOIN).
+    ///
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - key: An association key.
+    /// - Returns: The decoded record, or nil.
+    /// - Throws: The errors of the record's `init(row:)`.
+    public func decodeIfPresent<Record: FetchableRecord>(_ type: Record.Type = Record.self, forKey key: String) throws -> Record? {
+        guard let scope = scopesTree[key], scope.containsNonNullValue else { return nil }
+        return try Record(row: scope)
+    }
+
+    /// Decodes the prefetched records of an association key
+    /// (`including(all:)`).
+    ///
+    /// ```swift
+    /// let books: [Book] = try row.decode(forKey: "books")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: A collection type.
+    ///   - key: An association key.
+    /// - Returns: The decoded records.
+    /// - Throws: A ``RowDecodingError`` when nothing was prefetched for
+    ///   this key, or the errors of the records' `init(row:)`.
+    public func decode<Records: RangeReplaceableCollection>(
+        _ type: Records.Type = Records.self,
+        forKey key: String) throws -> Records
+    where Records.Element: FetchableRecord
+    {
+        guard let rows = prefetchedRows[key] else {
+            throw RowDecodingError(
+                reason: .columnNotFound, type: Records.self, column: nil, index: nil, databaseValue: nil,
+                row: self, sql: sql,
+                message: "no prefetched rows for key \"\(key)\" (prefetched keys: \(prefetchedRows.keys))")
+        }
+        var records = Records()
+        records.reserveCapacity(rows.count)
+        for row in rows {
+            records.append(try Records.Element(row: row))
+        }
+        return records
+    }
+
+    /// Decodes the prefetched records of an association key into a set.
+    ///
+    /// - Parameters:
+    ///   - type: A set type.
+    ///   - key: An association key.
+    /// - Returns: The decoded records.
+    /// - Throws: A ``RowDecodingError``, or the errors of `init(row:)`.
+    public func decode<Record: FetchableRecord & Hashable>(
+        _ type: Set<Record>.Type = Set<Record>.self,
+        forKey key: String) throws -> Set<Record>
+    {
+        Set(try decode([Record].self, forKey: key))
+    }
+}

@@ -1,0 +1,150 @@
+// Rows of joined requests: the columns of the base record, the "scopes"
+// of the associated records (`row.scopes["author"]`), and the rows of
+// prefetched to-many associations (`row.prefetchedRows["books"]`).
+
+/// How the columns of a statement split into a base row and named scopes.
+/// Offsets are absolute column indexes in the statement.
+struct RowLayout: Sendable {
+    /// The number of columns of the base row.
+    var baseCount: Int
+    /// The associated rows, by association key.
+    var scopes: [RowScope] = []
+    /// Whether rows with this layout receive prefetched rows.
+    var hasPrefetches = false
+}
+
+/// A named range of columns, with its own nested scopes.
+struct RowScope: Sendable {
+    var key: String
+    var offset: Int
+    var layout: RowLayout
+}
+
+/// The prefetched rows of a row and of its scopes, keyed by scope path,
+/// then by association key.
+final class PrefetchStorage {
+    var rows: [String: [String: [Row]]] = [:]
+}
+
+extension Row {
+    /// The scopes of a row: the associated records of a joined request,
+    /// by association key.
+    ///
+    /// ```swift
+    /// let request = Book.including(required: Book.author)
+    /// let row = try Row.fetchOne(db, request)!
+    /// let authorRow = row.scopes["author"]
+    /// ```
+    public struct ScopesView {
+        private let storage: Row?
+
+        init(row: Row) {
+            self.storage = row
+        }
+
+        /// The association keys of the scopes.
+        public var names: [String] {
+            storage?._layout?.scopes.map(\.key) ?? []
+        }
+
+        /// The row of a scope, or nil.
+        ///
+        /// - Parameter key: An association key.
+        public subscript(_ key: String) -> Row? {
+            guard let base = storage, let scope = base._layout?.scopes.first(where: { $0.key == key }) else {
+                return nil
+            }
+            return base.scopeRow(scope)
+        }
+    }
+
+    /// The scopes of the row, by association key.
+    public var scopes: ScopesView {
+        ScopesView(row: self)
+    }
+
+    /// The scopes of the row and of its scopes, searched breadth-first.
+    ///
+    /// ```swift
+    /// // Book.including(required: Book.author.including(optional: Author.country))
+    /// let countryRow = row.scopesTree["country"]
+    /// ```
+    public var scopesTree: ScopesTreeView {
+        ScopesTreeView(row: self)
+    }
+
+    /// The whole tree of scopes of a row.
+    public struct ScopesTreeView {
+        let row: Row
+
+        /// The row of a scope anywhere in the tree, or nil.
+        ///
+        /// - Parameter key: An association key.
+        public subscript(_ key: String) -> Row? {
+            var queue: [Row] = [row]
+            while !queue.isEmpty {
+                let row = queue.removeFirst()
+                for scope in row._layout?.scopes ?? [] {
+                    let scopeRow = row.scopeRow(scope)
+                    if scope.key == key { return scopeRow }
+                    queue.append(scopeRow)
+                }
+            }
+            return nil
+        }
+    }
+
+    func scopeRow(_ scope: RowScope) -> Row {
+        Row(
+            base: self,
+            offset: scope.offset,
+            count: scope.layout.baseCount,
+            layout: scope.layout,
+            scopePath: _scopePath + "/" + scope.key)
+    }
+
+    /// The rows of prefetched to-many associations (`including(all:)`), by
+    /// association key.
+    ///
+    /// ```swift
+    /// let request = Author.including(all: Author.books)
+    /// let row = try Row.fetchOne(db, request)!
+    /// let bookRows = row.prefetchedRows["books"] // [Row]
+    /// ```
+    public var prefetchedRows: PrefetchedRowsView {
+        PrefetchedRowsView(rows: _prefetchStorage?.rows[_scopePath] ?? [:])
+    }
+
+    /// The prefetched rows of a row.
+    public struct PrefetchedRowsView {
+        let rows: [String: [Row]]
+
+        /// The association keys of the prefetched rows.
+        public var keys: [String] { rows.keys.sorted() }
+
+        /// Whether there is no prefetched association.
+        public var isEmpty: Bool { rows.isEmpty }
+
+        /// The prefetched rows for an association key, or nil.
+        ///
+        /// - Parameter key: An association key.
+        public subscript(_ key: String) -> [Row]? { rows[key] }
+    }
+
+    /// Stores prefetched rows.
+    func setPrefetchedRows(_ rows: [Row], forKey key: String) {
+        _prefetchStorage?.rows[_scopePath, default: [:]][key] = rows
+    }
+
+    /// The row without its scopes (the columns of the base record).
+    public var unscoped: Row {
+        Row(base: self, offset: _offset, count: count, layout: nil, scopePath: _scopePath)
+    }
+
+    /// All the columns of the statement that produced the row, scopes
+    /// included.
+    public var unadapted: Row {
+        let total = _statement?.columnCount ?? _columnNames.count
+        return Row(base: self, offset: 0, count: total, layout: nil, scopePath: _scopePath)
+    }
+}

@@ -1,0 +1,50 @@
+extension DatabaseMigrator {
+    /// Returns whether the migrations have changed since the database was
+    /// migrated: an applied migration is no longer registered (removed or
+    /// renamed), or the applied migrations now create another schema.
+    ///
+    /// The schema of the database (its tables, indexes, views and triggers
+    /// in `sqlite_master`, internal objects left out) is compared with the
+    /// schema of a new in-memory database, with the same configuration,
+    /// migrated with the same migrations.
+    ///
+    /// ```swift
+    /// if try dbQueue.read(migrator.hasSchemaChanges) {
+    ///     // Migrations were edited since the database was migrated
+    /// }
+    /// ```
+    ///
+    /// See ``eraseDatabaseOnSchemaChange``.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: Whether migrations have changed.
+    /// - Throws: The error of a migration, or a ``DatabaseError``.
+    public func hasSchemaChanges(_ db: Database) throws -> Bool {
+        let appliedIdentifiers = try self.appliedIdentifiers(db)
+        let appliedMigrations = migrations.filter { appliedIdentifiers.contains($0) }
+        if appliedMigrations.count != appliedIdentifiers.count {
+            return true
+        }
+
+        var configuration = db.configuration
+        configuration.readonly = false
+        configuration.journalMode = .default
+        configuration.label = "Folio.DatabaseMigrator.schemaCheck"
+        let referenceQueue = try DatabaseQueue(configuration: configuration)
+        var referenceMigrator = self
+        referenceMigrator.eraseDatabaseOnSchemaChange = false
+        if let lastApplied = appliedMigrations.last {
+            try referenceMigrator.migrate(referenceQueue, upTo: lastApplied)
+        }
+        let referenceSchema = try referenceQueue.read(DatabaseMigrator.schemaSignature)
+        return try DatabaseMigrator.schemaSignature(db) != referenceSchema
+    }
+
+    /// The user-defined schema objects of the main database.
+    static func schemaSignature(_ db: Database) throws -> Set<Row> {
+        try Set(Row.fetchAll(db, sql: """
+            SELECT type, name, tbl_name, sql FROM sqlite_master
+            WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'grdb\\_%' ESCAPE '\\'
+            """))
+    }
+}

@@ -1,0 +1,376 @@
+/// Evolves the schema of a database as new versions of an application
+/// ship, by running migrations: named steps, run once each, in order.
+///
+/// ```swift
+/// var migrator = DatabaseMigrator()
+///
+/// // v1
+/// migrator.registerMigration("createLibrary") { db in
+///     try db.create(table: "author") { t in
+///         t.autoIncrementedPrimaryKey("id")
+///         t.column("name", .text).notNull()
+///     }
+///     try db.create(table: "book") { t in
+///         t.autoIncrementedPrimaryKey("id")
+///         t.column("title", .text).notNull()
+///         t.belongsTo("author", onDelete: .cascade).notNull()
+///     }
+/// }
+///
+/// // v2
+/// migrator.registerMigration("addAuthorCountry") { db in
+///     try db.alter(table: "author") { t in
+///         t.add(column: "country", .text)
+///     }
+/// }
+///
+/// try migrator.migrate(dbQueue)
+/// ```
+///
+/// - Each migration runs in its own transaction: when it throws, its
+///   changes are rolled back, the following migrations do not run, and
+///   ``migrate(_:)`` throws the error. Migrations that completed earlier
+///   stay applied.
+/// - Applied migrations are remembered in the database, in the
+///   `grdb_migrations` table: the table GRDB uses, so that a database
+///   migrated by an application built on GRDB is read correctly. Running
+///   ``migrate(_:)`` again only runs the migrations that were not applied.
+/// - By default, migrations run with foreign keys disabled, and all foreign
+///   keys are checked before each migration commits: a migration can
+///   recreate a table that other tables reference (see the Migrations
+///   guide).
+/// - A database migrated by a newer version of the application, which
+///   registers migrations this version does not know, is never modified:
+///   see ``hasBeenSuperseded(_:)``.
+///
+/// Define migrations with strings, not with application types: a migration
+/// describes the database at one moment of the past, and must never change
+/// once it has shipped.
+///
+/// ## Topics
+/// - ``registerMigration(_:foreignKeyChecks:migrate:)``
+/// - ``migrate(_:)``
+/// - ``migrate(_:upTo:)``
+/// - ``asyncMigrate(_:completion:)``
+/// - ``eraseDatabaseOnSchemaChange``
+/// - ``disablingDeferredForeignKeyChecks()``
+/// - ``migrations``
+/// - ``appliedMigrations(_:)``
+/// - ``appliedIdentifiers(_:)``
+/// - ``completedMigrations(_:)``
+/// - ``hasCompletedMigrations(_:)``
+/// - ``hasBeenSuperseded(_:)``
+/// - ``hasSchemaChanges(_:)``
+public struct DatabaseMigrator: Sendable {
+    /// How a migration checks foreign keys.
+    ///
+    /// See ``registerMigration(_:foreignKeyChecks:migrate:)``.
+    public enum ForeignKeyChecks: Sendable {
+        /// Foreign keys are disabled while the migration runs, and all
+        /// foreign keys are checked before it commits. This allows
+        /// recreating tables that other tables reference.
+        case deferred
+        /// Foreign keys are checked by each statement, as usual. Faster on
+        /// big databases, but tables that other tables reference can not
+        /// be recreated.
+        case immediate
+    }
+
+    /// Whether ``migrate(_:)`` erases the database and migrates it from
+    /// scratch when the migrations have changed since it was migrated: a
+    /// migration was removed, renamed, or creates a different schema.
+    ///
+    /// ```swift
+    /// var migrator = DatabaseMigrator()
+    /// #if DEBUG
+    /// // Speed up development by erasing the database when migrations change
+    /// migrator.eraseDatabaseOnSchemaChange = true
+    /// #endif
+    /// ```
+    ///
+    /// The schema is compared with the one of an in-memory database
+    /// migrated with the same migrations (see ``hasSchemaChanges(_:)``).
+    ///
+    /// - Warning: This option destroys the data of your users: do not
+    ///   ship it.
+    public var eraseDatabaseOnSchemaChange = false
+
+    /// Whether migrations registered with `.deferred` foreign key checks
+    /// actually check foreign keys.
+    private var defersForeignKeyChecks = true
+
+    private var registeredMigrations: [Migration] = []
+
+    /// Creates a migrator without migrations.
+    public init() { }
+
+    /// The identifiers of the registered migrations, in the order of
+    /// registration.
+    public var migrations: [String] {
+        registeredMigrations.map(\.identifier)
+    }
+
+    /// Returns a migrator whose migrations registered from now on with
+    /// `.deferred` foreign key checks (the default) do not check foreign
+    /// keys at all. Foreign keys are still disabled while they run.
+    ///
+    /// ```swift
+    /// var migrator = DatabaseMigrator().disablingDeferredForeignKeyChecks()
+    /// migrator.registerMigration("fast but unchecked") { db in ... }
+    /// migrator.registerMigration("partially checked") { db in
+    ///     ...
+    ///     try db.checkForeignKeys(in: "book")
+    /// }
+    /// ```
+    ///
+    /// Your migrations are then responsible for not leaving invalid
+    /// references in the database.
+    ///
+    /// - Returns: A migrator.
+    public func disablingDeferredForeignKeyChecks() -> DatabaseMigrator {
+        var migrator = self
+        migrator.defersForeignKeyChecks = false
+        return migrator
+    }
+
+    /// Registers a migration.
+    ///
+    /// ```swift
+    /// migrator.registerMigration("createPlayer") { db in
+    ///     try db.create(table: "player") { t in
+    ///         t.autoIncrementedPrimaryKey("id")
+    ///         t.column("name", .text).notNull()
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Precondition: No migration with the same identifier was
+    ///   registered before. Registering an identifier twice is a
+    ///   programmer error that stops the program.
+    ///
+    /// - Parameters:
+    ///   - identifier: A unique identifier, recorded in the database when
+    ///     the migration is applied. Never change it once shipped.
+    ///   - foreignKeyChecks: How foreign keys are checked (`.deferred` by
+    ///     default).
+    ///   - migrate: The function that modifies the database. It runs in a
+    ///     transaction.
+    public mutating func registerMigration(
+        _ identifier: String,
+        foreignKeyChecks: ForeignKeyChecks = .deferred,
+        migrate: @escaping @Sendable (Database) throws -> Void)
+    {
+        precondition(
+            !registeredMigrations.contains { $0.identifier == identifier },
+            "already registered migration: \(String(reflecting: identifier)). Each migration needs a unique identifier.")
+        let checks: Migration.ForeignKeyChecks
+        switch foreignKeyChecks {
+        case .deferred: checks = defersForeignKeyChecks ? .deferred : .disabled
+        case .immediate: checks = .immediate
+        }
+        registeredMigrations.append(Migration(identifier: identifier, foreignKeyChecks: checks, migrate: migrate))
+    }
+
+    // MARK: - Migrating
+
+    /// Runs the migrations that were not applied yet, in the order of
+    /// registration.
+    ///
+    /// ```swift
+    /// let dbQueue = try DatabaseQueue(path: "/path/to/db.sqlite")
+    /// try migrator.migrate(dbQueue)
+    /// ```
+    ///
+    /// When the database was migrated by a newer version of the
+    /// application (``hasBeenSuperseded(_:)`` is true), nothing is done.
+    ///
+    /// - Parameter writer: A database queue or pool. The migration waits
+    ///   for concurrent reads to end.
+    /// - Throws: The error of the first migration that fails, or a
+    ///   ``DatabaseError``.
+    public func migrate(_ writer: some DatabaseWriter) throws {
+        try writer.barrierWriteWithoutTransaction { db in
+            try migrate(db, upToIndex: registeredMigrations.indices.last)
+        }
+    }
+
+    /// Runs the migrations that were not applied yet, up to a migration
+    /// (included).
+    ///
+    /// ```swift
+    /// try migrator.migrate(dbQueue, upTo: "v2")
+    /// ```
+    ///
+    /// Migrations only run forward: when a migration registered after the
+    /// target was applied, this method throws.
+    ///
+    /// - Precondition: `targetIdentifier` is a registered migration.
+    ///
+    /// - Parameters:
+    ///   - writer: A database queue or pool.
+    ///   - targetIdentifier: The identifier of the last migration to run.
+    /// - Throws: The error of the first migration that fails, or a
+    ///   ``DatabaseError`` when the database is already migrated beyond
+    ///   the target.
+    public func migrate(_ writer: some DatabaseWriter, upTo targetIdentifier: String) throws {
+        guard let targetIndex = registeredMigrations.firstIndex(where: { $0.identifier == targetIdentifier }) else {
+            preconditionFailure("undefined migration: \(String(reflecting: targetIdentifier))")
+        }
+        try writer.barrierWriteWithoutTransaction { db in
+            try migrate(db, upToIndex: targetIndex)
+        }
+    }
+
+    /// Runs the migrations that were not applied yet, without waiting for
+    /// them, then calls `completion` with the database connection, or the
+    /// error of the first migration that failed.
+    ///
+    /// ```swift
+    /// migrator.asyncMigrate(dbQueue) { result in
+    ///     switch result {
+    ///     case .success(let db):
+    ///         // The database is migrated. `db` is usable until the
+    ///         // completion returns.
+    ///     case .failure(let error):
+    ///         // A migration failed, and was rolled back.
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The migrations and `completion` run on the writer's serial queue,
+    /// before any write scheduled later.
+    ///
+    /// - Note: `DatabaseWriter` has no asynchronous barrier write yet, so
+    ///   the migrations are scheduled with
+    ///   ``DatabaseWriter/asyncWriteWithoutTransaction(_:)``: they do not
+    ///   wait for concurrent reads to end. This makes no difference for a
+    ///   ``DatabaseQueue``, whose reads and writes are all serialized.
+    ///
+    /// - Parameters:
+    ///   - writer: A database queue or pool.
+    ///   - completion: A function called with the database connection
+    ///     when all migrations are applied, or with the error of the
+    ///     first migration that fails.
+    public func asyncMigrate(
+        _ writer: some DatabaseWriter,
+        completion: @escaping @Sendable (Result<Database, any Error>) -> Void)
+    {
+        writer.asyncWriteWithoutTransaction { db in
+            do {
+                try migrate(db, upToIndex: registeredMigrations.indices.last)
+                completion(.success(db))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Runs the unapplied migrations up to an index (all when nil means
+    /// there is none).
+    private func migrate(_ db: Database, upToIndex targetIndex: Int?) throws {
+        if eraseDatabaseOnSchemaChange, try hasSchemaChanges(db) {
+            try db.erase()
+        }
+        if try !db.tableExists(Migration.tableName) {
+            try db.execute(sql: "CREATE TABLE \(Migration.tableName.quotedDatabaseIdentifier) (\"identifier\" TEXT NOT NULL PRIMARY KEY)")
+        }
+        let appliedIdentifiers = try self.appliedIdentifiers(db)
+        if isSuperseded(appliedIdentifiers) {
+            // A newer version of the application migrated the database:
+            // running our migrations could corrupt it.
+            return
+        }
+        guard let targetIndex else { return }
+        if let beyond = registeredMigrations[(targetIndex + 1)...].first(where: { appliedIdentifiers.contains($0.identifier) }) {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "database is already migrated beyond migration \(String(reflecting: registeredMigrations[targetIndex].identifier)): migration \(String(reflecting: beyond.identifier)) is applied")
+        }
+        for migration in registeredMigrations[...targetIndex] where !appliedIdentifiers.contains(migration.identifier) {
+            try migration.run(db)
+        }
+    }
+
+    // MARK: - Querying migrations
+
+    /// Returns the identifiers of the registered migrations that are
+    /// applied, in the order of registration.
+    ///
+    /// ```swift
+    /// let applied = try dbQueue.read(migrator.appliedMigrations) // ["v1", "v2"]
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: Migration identifiers.
+    /// - Throws: A ``DatabaseError``.
+    public func appliedMigrations(_ db: Database) throws -> [String] {
+        let appliedIdentifiers = try self.appliedIdentifiers(db)
+        return migrations.filter { appliedIdentifiers.contains($0) }
+    }
+
+    /// Returns the identifiers of all applied migrations, including the
+    /// ones this migrator does not know.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: Migration identifiers.
+    /// - Throws: A ``DatabaseError``.
+    public func appliedIdentifiers(_ db: Database) throws -> Set<String> {
+        guard try db.tableExists(Migration.tableName) else {
+            return []
+        }
+        return try Set(String.fetchAll(db, sql: "SELECT identifier FROM \(Migration.tableName.quotedDatabaseIdentifier)"))
+    }
+
+    /// Returns the identifiers of the completed migrations, in the order of
+    /// registration: the applied migrations whose previous migrations are
+    /// all applied.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: Migration identifiers.
+    /// - Throws: A ``DatabaseError``.
+    public func completedMigrations(_ db: Database) throws -> [String] {
+        let appliedIdentifiers = try self.appliedIdentifiers(db)
+        return Array(migrations.prefix { appliedIdentifiers.contains($0) })
+    }
+
+    /// Returns whether all registered migrations are applied.
+    ///
+    /// ```swift
+    /// try dbQueue.read { db in
+    ///     if try migrator.hasCompletedMigrations(db) == false {
+    ///         // The database is too old for this application
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: Whether the database is up to date.
+    /// - Throws: A ``DatabaseError``.
+    public func hasCompletedMigrations(_ db: Database) throws -> Bool {
+        try completedMigrations(db).last == migrations.last
+    }
+
+    /// Returns whether the database contains applied migrations that this
+    /// migrator does not know: a newer version of the application has
+    /// migrated it. ``migrate(_:)`` leaves such a database unchanged.
+    ///
+    /// ```swift
+    /// try dbQueue.read { db in
+    ///     if try migrator.hasBeenSuperseded(db) {
+    ///         // The database is too recent for this application
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: Whether the database was migrated by a newer migrator.
+    /// - Throws: A ``DatabaseError``.
+    public func hasBeenSuperseded(_ db: Database) throws -> Bool {
+        try isSuperseded(appliedIdentifiers(db))
+    }
+
+    private func isSuperseded(_ appliedIdentifiers: Set<String>) -> Bool {
+        let known = Set(migrations)
+        return appliedIdentifiers.contains { !known.contains($0) }
+    }
+}

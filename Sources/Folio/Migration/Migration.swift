@@ -1,0 +1,80 @@
+/// A migration registered in a ``DatabaseMigrator``.
+struct Migration: Sendable {
+    /// How a migration checks foreign keys.
+    enum ForeignKeyChecks: Sendable {
+        /// Foreign keys are disabled during the migration, and all of them
+        /// are checked before it commits.
+        case deferred
+        /// Foreign keys stay as configured, and are checked statement by
+        /// statement.
+        case immediate
+        /// Foreign keys are disabled during the migration, and not checked.
+        case disabled
+    }
+
+    /// The name of the table that remembers applied migrations. It has the
+    /// name and shape of GRDB's table, so that databases migrated by GRDB
+    /// and by Folio are interchangeable.
+    static let tableName = "grdb_migrations"
+
+    let identifier: String
+    let foreignKeyChecks: ForeignKeyChecks
+    let migrate: @Sendable (Database) throws -> Void
+
+    /// Runs the migration in its own transaction, and records it as
+    /// applied. On error, the transaction is rolled back and the migration
+    /// is not recorded.
+    ///
+    /// - Parameter db: A connection outside of any transaction.
+    /// - Throws: The error of the migration, or a ``DatabaseError`` (with
+    ///   the code `SQLITE_CONSTRAINT_FOREIGNKEY` when the migration leaves
+    ///   a foreign key violation).
+    func run(_ db: Database) throws {
+        let disablesForeignKeys: Bool
+        switch foreignKeyChecks {
+        case .immediate:
+            disablesForeignKeys = false
+        case .deferred, .disabled:
+            disablesForeignKeys = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+        }
+        guard disablesForeignKeys else {
+            try runInTransaction(db, checksForeignKeys: false)
+            return
+        }
+        // PRAGMA foreign_keys has no effect inside a transaction: switch
+        // it before the transaction begins, and back after it ends.
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        do {
+            try runInTransaction(db, checksForeignKeys: foreignKeyChecks == .deferred)
+        } catch {
+            try? db.execute(sql: "PRAGMA foreign_keys = ON") // the migration error matters more
+            throw error
+        }
+        try db.execute(sql: "PRAGMA foreign_keys = ON")
+    }
+
+    private func runInTransaction(_ db: Database, checksForeignKeys: Bool) throws {
+        try db.inTransaction(.immediate) {
+            try migrate(db)
+            try db.execute(
+                sql: "INSERT INTO \(Migration.tableName.quotedDatabaseIdentifier) (\"identifier\") VALUES (?)",
+                arguments: [identifier])
+            if checksForeignKeys {
+                try checkForeignKeys(db)
+            }
+            return .commit
+        }
+    }
+
+    /// Throws a ``DatabaseError`` that names the migration and the first
+    /// row that violates a foreign key.
+    private func checkForeignKeys(_ db: Database) throws {
+        do {
+            try db.checkForeignKeys()
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+            throw DatabaseError(
+                resultCode: error.extendedResultCode,
+                message: "migration \(String(reflecting: identifier)) failed: \(error.message ?? "FOREIGN KEY constraint violation")")
+        }
+    }
+}

@@ -143,8 +143,8 @@ private func decodeJSONColumn<Record: FetchableRecord, T: Decodable>(
 
 /// Optionals decode NULL as nil, whatever their wrapped type.
 protocol OptionalColumnDecodable {
-    /// The nil value.
-    static var nilValue: Self { get }
+    /// Decodes the wrapped value of a key that feeds no column, or nil.
+    static func decodeIfPresent<Key>(from container: RecordKeyedDecodingContainer<Key>, forKey key: Key) throws -> Self
 
     /// Decodes NULL as nil, and other values as the wrapped type.
     static func decodeOptionalColumn<Record: FetchableRecord>(
@@ -155,7 +155,9 @@ protocol OptionalColumnDecodable {
 }
 
 extension Optional: OptionalColumnDecodable where Wrapped: Decodable {
-    static var nilValue: Self { nil }
+    static func decodeIfPresent<Key>(from container: RecordKeyedDecodingContainer<Key>, forKey key: Key) throws -> Self {
+        try container.decodeIfPresent(Wrapped.self, forKey: key)
+    }
 
     static func decodeOptionalColumn<Record: FetchableRecord>(
         row: Row,

@@ -171,12 +171,7 @@ extension FetchableRecord {
     /// - Throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RecordCursor<Self> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-        guard let supplementaryFetch = prepared.supplementaryFetch else {
-            return RecordCursor(statement: prepared.statement)
-        }
-        let rows = try Row.fetchAll(prepared.statement)
-        try supplementaryFetch(db, rows)
-        return RecordCursor(statement: prepared.statement, prefetchedRows: rows)
+        return try RecordCursor(prepared, db)
     }
 
     /// Returns the records of a request.
@@ -243,14 +238,20 @@ extension FetchableRecord {
 
     /// Returns the first record of a prepared request, or nil.
     static func fetchOne(_ prepared: PreparedRequest, _ db: Database) throws -> Self? {
-        guard let supplementaryFetch = prepared.supplementaryFetch else {
-            return try fetchOne(prepared.statement)
+        try RecordCursor(prepared, db).next()
+    }
+}
+
+extension RecordCursor {
+    /// A cursor of the records of a prepared request: live rows, with the
+    /// layout of joined requests, or rows fetched ahead when associated
+    /// records are prefetched (`including(all:)`).
+    convenience init(_ prepared: PreparedRequest, _ db: Database) throws {
+        if prepared.supplementaryFetch != nil {
+            try self.init(statement: prepared.statement, prefetchedRows: prepared.fetchAllRows(db))
+        } else {
+            self.init(statement: prepared.statement, layout: prepared.layout)
         }
-        guard let row = try Row.fetchOne(prepared.statement) else {
-            return nil
-        }
-        try supplementaryFetch(db, [row])
-        return try Self(row: row)
     }
 }
 

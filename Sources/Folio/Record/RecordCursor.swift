@@ -23,9 +23,11 @@ public final class RecordCursor<Record: FetchableRecord>: Cursor {
     @usableFromInline let _prefetchedRows: [Row]?
     @usableFromInline var _prefetchedIndex = 0
 
-    init(statement: Statement) {
+    /// A cursor that steps a statement. Rows of joined requests have a
+    /// layout, which tells the columns of associated records apart.
+    init(statement: Statement, layout: RowLayout? = nil) {
         _stepper = _StatementStepper(statement: statement)
-        _row = Row(statement: statement)
+        _row = Row(statement: statement, layout: layout)
         _prefetchedRows = nil
     }
 

@@ -28,13 +28,16 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     var codingPath: [any CodingKey] { [] }
 
-    /// The keys fed by the columns of the row.
+    /// The keys fed by the columns of the row, by its associated records
+    /// (scopes), and by its prefetched rows.
     var allKeys: [Key] {
         let strategy = record.databaseColumnDecodingStrategy
+        var names = row.columnNames.map { strategy.key(forColumn: $0) }
+        names += row.scopes.names
+        names += row.prefetchedRows.keys
         var keys: [Key] = []
         var seen: Set<String> = []
-        for column in row.columnNames {
-            let name = strategy.key(forColumn: column)
+        for name in names {
             if seen.insert(name).inserted, let key = Key(stringValue: name) {
                 keys.append(key)
             }
@@ -43,7 +46,9 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     }
 
     func contains(_ key: Key) -> Bool {
-        columnIndex(key) != nil
+        if columnIndex(key) != nil { return true }
+        let name = key.stringValue
+        return row.scopesTree[name] != nil || row.prefetchedRows[name] != nil
     }
 
     /// The index of the column that feeds the key, or nil.
@@ -84,10 +89,14 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let index = columnIndex(key) else {
-            return true
+        if let index = columnIndex(key) {
+            return row.hasNull(atIndex: index)
         }
-        return row.hasNull(atIndex: index)
+        let name = key.stringValue
+        if let scope = row.scopesTree[name] {
+            return !scope.containsNonNullValue
+        }
+        return row.prefetchedRows[name] == nil
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeValue(Bool.self, forKey: key) }
@@ -123,20 +132,73 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     // MARK: - Other values
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        guard let index = columnIndex(key) else {
-            if let optionalType = T.self as? any OptionalColumnDecodable.Type {
-                return optionalType.nilValue as! T
-            }
-            throw row._columnNotFound(T.self, column: key.stringValue, index: nil)
+        if let index = columnIndex(key) {
+            return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
         }
-        return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
+        if let optionalType = T.self as? any OptionalColumnDecodable.Type {
+            return try optionalType.decodeIfPresent(from: self, forKey: key) as! T
+        }
+        let name = key.stringValue
+        if let scope = row.scopesTree[name] {
+            guard scope.containsNonNullValue else {
+                throw RowDecodingError(
+                    reason: .valueMismatch, type: T.self, column: nil, index: nil, databaseValue: .null,
+                    row: row, sql: row.sql,
+                    message: "the associated record \"\(name)\" has only NULL values: decode an optional")
+            }
+            return try openDecodeRecord(T.self, from: scope, record: record)
+        }
+        if let rows = row.prefetchedRows[name] {
+            return try openDecodePrefetchedRows(T.self, rows: rows, key: key, record: record)
+        }
+        return try decodeFromRowItself(T.self, forKey: key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = columnIndex(key), !row.hasNull(atIndex: index) else {
-            return nil
+        if let index = columnIndex(key) {
+            if row.hasNull(atIndex: index) { return nil }
+            return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
         }
-        return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
+        let name = key.stringValue
+        if let scope = row.scopesTree[name] {
+            guard scope.containsNonNullValue else { return nil }
+            return try openDecodeRecord(T.self, from: scope, record: record)
+        }
+        if let rows = row.prefetchedRows[name] {
+            return try openDecodePrefetchedRows(T.self, rows: rows, key: key, record: record)
+        }
+        return nil
+    }
+
+    /// Decodes a key that feeds no column, no associated record and no
+    /// prefetched rows: database values are missing, and other values
+    /// decode from the row itself. This is how the base record of a joined
+    /// request feeds its property:
+    ///
+    /// ```swift
+    /// struct BookInfo: Decodable, FetchableRecord {
+    ///     var book: Book     // from the row itself
+    ///     var author: Author // from the "author" scope
+    /// }
+    /// let infos = try BookInfo.fetchAll(db, Book.including(required: Book.author))
+    /// ```
+    private func decodeFromRowItself<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let name = key.stringValue
+        if T.self is any DatabaseValueConvertible.Type {
+            throw row._columnNotFound(T.self, column: name, index: nil)
+        }
+        do {
+            return try openDecodeRecord(T.self, from: row, record: record)
+        } catch let error as RowDecodingError where error.reason == .columnNotFound {
+            throw RowDecodingError(
+                reason: .columnNotFound, type: T.self, column: name, index: nil, databaseValue: nil,
+                row: row, sql: row.sql,
+                message: "no column, associated record or prefetched rows for the key, "
+                    + "and decoding from the row itself failed: \(error)")
+        } catch is DecodingError {
+            // Arrays, dictionaries... need a column (JSON).
+            throw row._columnNotFound(T.self, column: name, index: nil)
+        }
     }
 
     // MARK: - Nested containers and decoders
@@ -182,5 +244,21 @@ extension RecordKeyedDecodingContainer {
     /// A decoder of a column (opens the record metatype).
     private func openColumnDecoder<R: FetchableRecord>(_ type: R.Type, index: Int, key: Key) -> any Decoder {
         ColumnDecoder<R>(row: row, index: index, codingPath: [key])
+    }
+
+    /// Decodes a record from a row (opens the record metatype).
+    private func openDecodeRecord<T: Decodable, R: FetchableRecord>(_ type: T.Type, from row: Row, record: R.Type) throws -> T {
+        try decodeRecord(T.self, from: row, record: R.self)
+    }
+
+    /// Decodes a collection of records from prefetched rows (opens the
+    /// record metatype).
+    private func openDecodePrefetchedRows<T: Decodable, R: FetchableRecord>(
+        _ type: T.Type,
+        rows: [Row],
+        key: Key,
+        record: R.Type) throws -> T
+    {
+        try T(from: PrefetchedRowsDecoder<R>(rows: rows, codingPath: [key]))
     }
 }

@@ -23,6 +23,11 @@ final class RowDecodingPlan {
     /// The coding key type.
     let keyType: ObjectIdentifier
 
+    /// The columns of the statement that the decoded rows see: all of
+    /// them, or the range of an associated record in a joined request.
+    let columnOffset: Int
+    let columnCount: Int
+
     /// The names of the keys, in the order of the last decoding.
     @exclusivity(unchecked) private var names: [String] = []
 
@@ -38,9 +43,11 @@ final class RowDecodingPlan {
     /// `.useDefaultKeys`; computed on first use.
     private var columnKeys: [String]?
 
-    init(recordType: ObjectIdentifier, keyType: ObjectIdentifier) {
+    init(recordType: ObjectIdentifier, keyType: ObjectIdentifier, columnOffset: Int, columnCount: Int) {
         self.recordType = recordType
         self.keyType = keyType
+        self.columnOffset = columnOffset
+        self.columnCount = columnCount
     }
 
     /// Prepares the plan for decoding a new record.
@@ -131,20 +138,27 @@ final class RowDecodingPlan {
 }
 
 /// The decoding plans of a statement, one per (record type, coding key
-/// type), stored in ``Statement/recordDecodingCache``.
+/// type, range of columns), stored in ``Statement/recordDecodingCache``.
+/// The range of columns tells apart the base record and the associated
+/// records (scopes) of joined requests.
 final class RowDecodingPlanCache {
     private var plans: [RowDecodingPlan] = []
 
-    /// Returns the plan of a record type and a coding key type, ready to
-    /// decode a new record.
+    /// Returns the plan of a record type, a coding key type and a range
+    /// of columns, ready to decode a new record.
     @inline(__always)
-    func plan(recordType: ObjectIdentifier, keyType: ObjectIdentifier) -> RowDecodingPlan {
+    func plan(recordType: ObjectIdentifier, keyType: ObjectIdentifier, columnOffset: Int, columnCount: Int) -> RowDecodingPlan {
         // A linear search: a statement decodes very few types.
-        for plan in plans where plan.keyType == keyType && plan.recordType == recordType {
+        for plan in plans
+        where plan.keyType == keyType && plan.recordType == recordType
+            && plan.columnOffset == columnOffset && plan.columnCount == columnCount
+        {
             plan.start()
             return plan
         }
-        let plan = RowDecodingPlan(recordType: recordType, keyType: keyType)
+        let plan = RowDecodingPlan(
+            recordType: recordType, keyType: keyType,
+            columnOffset: columnOffset, columnCount: columnCount)
         plans.append(plan)
         return plan
     }
@@ -172,6 +186,10 @@ extension RowDecodingPlan {
             cache = RowDecodingPlanCache()
             statement.recordDecodingCache = cache
         }
-        return cache.plan(recordType: ObjectIdentifier(Record.self), keyType: ObjectIdentifier(Key.self))
+        return cache.plan(
+            recordType: ObjectIdentifier(Record.self),
+            keyType: ObjectIdentifier(Key.self),
+            columnOffset: row._offset,
+            columnCount: row.count)
     }
 }

@@ -29,6 +29,20 @@ extension FetchableRecord where Self: Decodable {
     ///   JSON text, decoded with
     ///   ``FetchableRecord/databaseJSONDecoder(for:)``.
     ///
+    /// Keys that feed no column decode the records of joined requests:
+    /// associated records from the scope of the same name, collections of
+    /// records from the prefetched rows of the same name
+    /// (`including(all:)`), and other records from the row itself (the
+    /// base record):
+    ///
+    /// ```swift
+    /// struct BookInfo: Decodable, FetchableRecord {
+    ///     var book: Book      // the base record
+    ///     var author: Author? // the "author" scope
+    /// }
+    /// let infos = try BookInfo.fetchAll(db, Book.including(optional: Book.author))
+    /// ```
+    ///
     /// The decoder has the ``FetchableRecord/databaseDecodingUserInfo``.
     ///
     /// - Parameter row: A database row.

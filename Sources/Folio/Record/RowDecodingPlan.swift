@@ -28,17 +28,14 @@ final class RowDecodingPlan {
     let columnOffset: Int
     let columnCount: Int
 
-    /// A key and the index of the column that feeds it, or -1 when the
-    /// row has no column for the key.
-    private struct Entry {
-        var name: String
-        var index: Int
-    }
+    /// The names of the keys, in the order of the last decoding.
+    @exclusivity(unchecked) private var names: [String] = []
 
-    /// The keys, in the order of the last decoding.
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// The column index of each key in `names`, or -1 when the row has no
+    /// column for the key.
+    @exclusivity(unchecked) private var indexes: [Int] = []
 
-    /// The position of the next expected key in `entries`, reset when a
+    /// The position of the next expected key in `names`, reset when a
     /// record starts decoding.
     @exclusivity(unchecked) private var position = 0
 
@@ -74,12 +71,10 @@ final class RowDecodingPlan {
         record: any FetchableRecord.Type) -> Int?
     {
         let position = self.position
-        if position < entries.count {
-            let entry = entries[position]
-            if entry.name == name {
-                self.position = position + 1
-                return entry.index >= 0 ? entry.index : nil
-            }
+        if position < names.count, names[position] == name {
+            self.position = position + 1
+            let index = indexes[position]
+            return index >= 0 ? index : nil
         }
         return slowColumnIndex(forKey: name, in: row, record: record)
     }
@@ -89,14 +84,15 @@ final class RowDecodingPlan {
         in row: Row,
         record: any FetchableRecord.Type) -> Int?
     {
-        if let known = entries.firstIndex(where: { $0.name == name }) {
+        if let known = names.firstIndex(of: name) {
             position = known + 1
-            let index = entries[known].index
+            let index = indexes[known]
             return index >= 0 ? index : nil
         }
         let index = resolveColumnIndex(forKey: name, in: row, record: record)
-        entries.append(Entry(name: name, index: index ?? -1))
-        position = entries.count
+        names.append(name)
+        indexes.append(index ?? -1)
+        position = names.count
         return index
     }
 

@@ -197,7 +197,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case let .inSubquery(e, _, _), let .inTable(e, _, _): return e.mayBeAggregate
         case let .caseWhen(cases, otherwise):
             return cases.contains { $0.0.mayBeAggregate || $0.1.mayBeAggregate } || otherwise?.mayBeAggregate == true
-        case .column, .detachedColumn, .singlePrimaryKey, .value, .exists, .subquery, .deferred: return false
+        case .column, .detachedColumn, .singlePrimaryKey, .value, .exists, .subquery, .deferred, .schemaDependent: return false
         }
     }
 

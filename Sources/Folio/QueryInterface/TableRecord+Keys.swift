@@ -4,6 +4,11 @@
 extension TableRecord {
     // MARK: Requests
 
+    // The key is an existential, not a generic parameter: a generic
+    // parameter could match the trailing closure of `filter { ... }`, and
+    // the type checker would then explore every `==` of the program for
+    // the closure body ("unable to type-check this expression").
+
     /// Returns a request filtered by primary key.
     ///
     /// ```swift
@@ -11,12 +16,12 @@ extension TableRecord {
     /// let request = Player.filter(key: 1)
     /// ```
     ///
-    /// A nil key matches no row. Tables without explicit primary key are
-    /// filtered by their hidden rowid.
+    /// A NULL key (such as a nil optional) matches no row. Tables without
+    /// explicit primary key are filtered by their hidden rowid.
     ///
-    /// - Parameter key: A primary key value, or nil.
+    /// - Parameter key: A primary key value.
     /// - Returns: A request.
-    public static func filter<PrimaryKeyType: DatabaseValueConvertible>(key: PrimaryKeyType?) -> QueryInterfaceRequest<Self> {
+    public static func filter(key: any DatabaseValueConvertible) -> QueryInterfaceRequest<Self> {
         all().filter(key: key)
     }
 

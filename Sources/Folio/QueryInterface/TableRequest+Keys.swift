@@ -1,6 +1,11 @@
 // Filtering requests by primary and unique keys.
 
 extension TableRequest where Self: FilteredRequest {
+    // The key is an existential, not a generic parameter: a generic
+    // parameter could match the trailing closure of `filter { ... }`, and
+    // the type checker would then explore every `==` of the program for
+    // the closure body ("unable to type-check this expression").
+
     /// Returns a request filtered by primary key.
     ///
     /// ```swift
@@ -15,14 +20,15 @@ extension TableRequest where Self: FilteredRequest {
     /// let request = Event.all().filter(key: 1)
     /// ```
     ///
-    /// A nil key matches no row. The primary key is looked up when the
-    /// request runs: running it throws a ``DatabaseError`` when the table
-    /// has a composite primary key: use a dictionary key instead.
+    /// A NULL key (such as a nil optional) matches no row. The primary key
+    /// is looked up when the request runs: running it throws a
+    /// ``DatabaseError`` when the table has a composite primary key: use a
+    /// dictionary key instead.
     ///
-    /// - Parameter key: A primary key value, or nil.
+    /// - Parameter key: A primary key value.
     /// - Returns: A request.
-    public func filter<PrimaryKeyType: DatabaseValueConvertible>(key: PrimaryKeyType?) -> Self {
-        filter(SQLExpression.primaryKey(of: databaseTableName, in: [key?.databaseValue ?? .null]))
+    public func filter(key: any DatabaseValueConvertible) -> Self {
+        filter(SQLExpression.primaryKey(of: databaseTableName, in: [key.databaseValue]))
     }
 
     /// Returns a request filtered by primary keys.

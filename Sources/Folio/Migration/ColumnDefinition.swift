@@ -32,12 +32,14 @@ import Foundation
 /// - ``primaryKey(onConflict:autoincrement:)``
 /// - ``notNull(onConflict:)``
 /// - ``unique(onConflict:)``
+/// - ``check(_:)``
 /// - ``check(sql:)``
 /// - ``defaults(to:)``
 /// - ``defaults(sql:)``
 /// - ``collate(_:)``
 /// - ``indexed()``
 /// - ``references(_:column:onDelete:onUpdate:deferred:)``
+/// - ``generatedAs(_:_:)``
 /// - ``generatedAs(sql:_:)``
 public final class ColumnDefinition {
     /// A DEFAULT clause.
@@ -149,6 +151,28 @@ public final class ColumnDefinition {
     public func unique(onConflict conflictResolution: Database.ConflictResolution? = nil) -> Self {
         unique = .some(conflictResolution)
         return self
+    }
+
+    /// Adds a CHECK constraint built from the column.
+    ///
+    /// ```swift
+    /// // "name" TEXT CHECK (LENGTH("name") > 0)
+    /// t.column("name", .text).check { length($0) > 0 }
+    /// // "score" INTEGER CHECK ("score" > 0)
+    /// t.column("score", .integer).check { $0 > 0 }
+    /// ```
+    ///
+    /// Values are written in the schema as SQL literals: SQLite does not
+    /// accept parameters in a CHECK constraint.
+    ///
+    /// - Parameter condition: A closure that receives the column and
+    ///   returns a boolean expression.
+    /// - Returns: The column, for chaining.
+    ///
+    /// See <https://www.sqlite.org/lang_createtable.html#check_constraints>.
+    @discardableResult
+    public func check(_ condition: (Column) -> any SQLExpressible) -> Self {
+        addCheck(SQL(expression: condition(Column(name)).sqlExpression))
     }
 
     /// Adds a CHECK constraint written in SQL.
@@ -320,15 +344,38 @@ public final class ColumnDefinition {
         setGenerated(SQL(sql: sql), qualification)
     }
 
-    // MARK: - Hooks for SQL expressions
+    /// Makes the column a generated column, computed from other columns
+    /// with an SQL expression.
+    ///
+    /// ```swift
+    /// // "totalScore" INTEGER GENERATED ALWAYS AS ("score" + "bonus") VIRTUAL
+    /// t.column("totalScore", .integer).generatedAs(Column("score") + Column("bonus"))
+    /// // "totalScore" INTEGER GENERATED ALWAYS AS ("score" + "bonus") STORED
+    /// t.column("totalScore", .integer).generatedAs(Column("score") + Column("bonus"), .stored)
+    /// ```
+    ///
+    /// Values are written in the schema as SQL literals.
+    ///
+    /// - Parameters:
+    ///   - expression: An SQL expression, that may refer to the other
+    ///     columns of the table.
+    ///   - qualification: Whether the value is computed when read
+    ///     (`.virtual`, the default) or stored (`.stored`).
+    /// - Returns: The column, for chaining.
+    ///
+    /// See <https://www.sqlite.org/gencol.html>.
+    @discardableResult
+    public func generatedAs(
+        _ expression: some SQLExpressible,
+        _ qualification: Database.GeneratedColumnQualification = .virtual) -> Self
+    {
+        setGenerated(SQL(expression: expression.sqlExpression), qualification)
+    }
+
+    // MARK: - Storage of SQL literals
     //
-    // HOOK(query-interface): the expression forms of GRDB's API,
-    // `check(_ condition: (Column) -> some SQLExpressible)`,
-    // `defaults(to:)` with an expression, and
-    // `generatedAs(_ expression: some SQLExpressible, _:)`, are to be added
-    // in the query interface layer by turning the expression into an SQL
-    // literal and calling the methods below. Interpolated values are
-    // written into the schema as SQL literals (see SQL+Inlining.swift).
+    // Interpolated values and expression values are written into the
+    // schema as SQL literals (see SQL+Inlining.swift).
 
     /// Adds a CHECK constraint from an SQL literal.
     @discardableResult

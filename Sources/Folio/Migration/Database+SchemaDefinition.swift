@@ -114,8 +114,8 @@ extension Database {
     /// try db.create(index: "byEmail", on: "player", columns: ["email"], options: .unique)
     ///
     /// // A partial index:
-    /// // CREATE INDEX "activePlayer" ON "player"("score") WHERE isActive
-    /// try db.create(index: "activePlayer", on: "player", columns: ["score"], condition: "isActive")
+    /// // CREATE INDEX "activePlayer" ON "player"("score") WHERE "isActive"
+    /// try db.create(index: "activePlayer", on: "player", columns: ["score"], condition: Column("isActive"))
     /// ```
     ///
     /// - Parameters:
@@ -123,8 +123,9 @@ extension Database {
     ///   - table: The indexed table.
     ///   - columns: The indexed columns.
     ///   - options: Index options, such as `.unique`.
-    ///   - condition: The SQL condition of a partial index, or nil.
-    ///     Interpolated values are written as SQL literals.
+    ///   - condition: The condition of a partial index, or nil. Values are
+    ///     written as SQL literals. Write raw SQL as `SQL("isActive")`: a
+    ///     string is a value, not SQL.
     /// - Throws: A ``DatabaseError``.
     ///
     /// See <https://www.sqlite.org/lang_createindex.html> and
@@ -134,16 +135,61 @@ extension Database {
         on table: String,
         columns: [String],
         options: IndexOptions = [],
-        condition: SQL? = nil) throws
+        condition: (any SQLExpressible)? = nil) throws
     {
-        // HOOK(query-interface): GRDB types `condition` as
-        // `(any SQLExpressible)?`; once SQL conforms to it, widen the type.
         try execute(sql: Database.createIndexSQL(
             name: name,
             table: table,
-            columns: columns,
+            indexedColumns: TableDefinition.columnList(columns),
             options: options,
-            condition: condition.map { try $0.inlinedSQL(self) }))
+            condition: condition.map { try SQL(expression: $0.sqlExpression).inlinedSQL(self) }))
+    }
+
+    /// Creates an index on expressions, or on columns with a collation.
+    ///
+    /// ```swift
+    /// // CREATE INDEX "index_player_on_email" ON "player"("email" COLLATE NOCASE)
+    /// try db.create(
+    ///     index: "index_player_on_email",
+    ///     on: "player",
+    ///     expressions: [Column("email").collating(.nocase)])
+    ///
+    /// // CREATE INDEX "index_player_on_total_score" ON "player"("score" + "bonus")
+    /// try db.create(
+    ///     index: "index_player_on_total_score",
+    ///     on: "player",
+    ///     expressions: [Column("score") + Column("bonus")])
+    /// ```
+    ///
+    /// SQLite uses an index on an expression for queries that contain the
+    /// same expression.
+    ///
+    /// - Parameters:
+    ///   - name: The index name.
+    ///   - table: The indexed table.
+    ///   - expressions: The indexed expressions. Values are written as SQL
+    ///     literals.
+    ///   - options: Index options, such as `.unique`.
+    ///   - condition: The condition of a partial index, or nil.
+    /// - Throws: A ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/expridx.html>.
+    public func create(
+        index name: String,
+        on table: String,
+        expressions: [any SQLExpressible],
+        options: IndexOptions = [],
+        condition: (any SQLExpressible)? = nil) throws
+    {
+        let indexedExpressions = try expressions
+            .map { try SQL(expression: $0.sqlExpression).inlinedSQL(self) }
+            .joined(separator: ", ")
+        try execute(sql: Database.createIndexSQL(
+            name: name,
+            table: table,
+            indexedColumns: indexedExpressions,
+            options: options,
+            condition: condition.map { try SQL(expression: $0.sqlExpression).inlinedSQL(self) }))
     }
 
     /// Creates an index named `index_<table>_on_<columns>`.
@@ -151,13 +197,17 @@ extension Database {
     /// ```swift
     /// // CREATE UNIQUE INDEX "index_player_on_teamId_position" ON "player"("teamId", "position")
     /// try db.create(indexOn: "player", columns: ["teamId", "position"], options: .unique)
+    ///
+    /// // One captain per team:
+    /// // CREATE UNIQUE INDEX "index_player_on_teamId" ON "player"("teamId") WHERE "isCaptain"
+    /// try db.create(indexOn: "player", columns: ["teamId"], options: .unique, condition: Column("isCaptain"))
     /// ```
     ///
     /// - Parameters:
     ///   - table: The indexed table.
     ///   - columns: The indexed columns.
     ///   - options: Index options, such as `.unique`.
-    ///   - condition: The SQL condition of a partial index, or nil.
+    ///   - condition: The condition of a partial index, or nil.
     /// - Throws: A ``DatabaseError``.
     ///
     /// See <https://www.sqlite.org/lang_createindex.html>.
@@ -165,7 +215,7 @@ extension Database {
         indexOn table: String,
         columns: [String],
         options: IndexOptions = [],
-        condition: SQL? = nil) throws
+        condition: (any SQLExpressible)? = nil) throws
     {
         try create(
             index: Database.defaultIndexName(table: table, columns: columns),
@@ -216,8 +266,18 @@ extension Database {
         name: String,
         table: String,
         columns: [String],
+        options: IndexOptions) -> String
+    {
+        createIndexSQL(name: name, table: table, indexedColumns: TableDefinition.columnList(columns), options: options, condition: nil)
+    }
+
+    /// `CREATE [UNIQUE] INDEX [IF NOT EXISTS] "name" ON "table"(<indexedColumns>) [WHERE condition]`
+    static func createIndexSQL(
+        name: String,
+        table: String,
+        indexedColumns: String,
         options: IndexOptions,
-        condition: String? = nil) -> String
+        condition: String?) -> String
     {
         var sql = "CREATE "
         if options.contains(.unique) {
@@ -227,7 +287,7 @@ extension Database {
         if options.contains(.ifNotExists) {
             sql += "IF NOT EXISTS "
         }
-        sql += "\(name.quotedDatabaseIdentifier) ON \(table.quotedDatabaseIdentifier)(\(TableDefinition.columnList(columns)))"
+        sql += "\(name.quotedDatabaseIdentifier) ON \(table.quotedDatabaseIdentifier)(\(indexedColumns))"
         if let condition {
             sql += " WHERE " + condition
         }
@@ -279,13 +339,19 @@ extension Database {
         try execute(sql: sql)
     }
 
-    /// Creates a view from an SQL request.
+    /// Creates a view from a request: a query interface request, or an
+    /// SQL request.
     ///
     /// ```swift
-    /// let request = SQLRequest<Row>(sql: "SELECT * FROM player WHERE isHero")
+    /// // CREATE VIEW "adult" AS SELECT * FROM "player" WHERE "age" >= 18
+    /// try db.create(view: "adult", as: Player.filter { $0.age >= 18 })
+    ///
     /// // CREATE VIEW "hero" AS SELECT * FROM player WHERE isHero
-    /// try db.create(view: "hero", as: request)
+    /// try db.create(view: "hero", as: SQLRequest<Row>(sql: "SELECT * FROM player WHERE isHero"))
     /// ```
+    ///
+    /// The values of the request are written as SQL literals: SQLite does
+    /// not accept parameters in a view.
     ///
     /// - Parameters:
     ///   - name: The view name.
@@ -296,15 +362,13 @@ extension Database {
     /// - Throws: A ``DatabaseError``.
     ///
     /// See <https://www.sqlite.org/lang_createview.html>.
-    public func create<RowDecoder>(
+    public func create(
         view name: String,
         options: ViewOptions = [],
         columns: [String]? = nil,
-        as request: SQLRequest<RowDecoder>) throws
+        as request: some SQLSubqueryable) throws
     {
-        // HOOK(query-interface): GRDB accepts any `SQLSubqueryable`
-        // request here; add that overload with the query interface.
-        try create(view: name, options: options, columns: columns, asLiteral: request.sqlLiteral)
+        try create(view: name, options: options, columns: columns, asLiteral: SQL(subquery: request.sqlSubquery))
     }
 
     /// Deletes a view.

@@ -51,6 +51,7 @@
 /// - ``registerMigration(_:foreignKeyChecks:migrate:)``
 /// - ``migrate(_:)``
 /// - ``migrate(_:upTo:)``
+/// - ``asyncMigrate(_:completion:)``
 /// - ``eraseDatabaseOnSchemaChange``
 /// - ``disablingDeferredForeignKeyChecks()``
 /// - ``migrations``
@@ -217,6 +218,50 @@ public struct DatabaseMigrator: Sendable {
         }
         try writer.barrierWriteWithoutTransaction { db in
             try migrate(db, upToIndex: targetIndex)
+        }
+    }
+
+    /// Runs the migrations that were not applied yet, without waiting for
+    /// them, then calls `completion` with the database connection, or the
+    /// error of the first migration that failed.
+    ///
+    /// ```swift
+    /// migrator.asyncMigrate(dbQueue) { result in
+    ///     switch result {
+    ///     case .success(let db):
+    ///         // The database is migrated. `db` is usable until the
+    ///         // completion returns.
+    ///     case .failure(let error):
+    ///         // A migration failed, and was rolled back.
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The migrations and `completion` run on the writer's serial queue,
+    /// before any write scheduled later.
+    ///
+    /// - Note: `DatabaseWriter` has no asynchronous barrier write yet, so
+    ///   the migrations are scheduled with
+    ///   ``DatabaseWriter/asyncWriteWithoutTransaction(_:)``: they do not
+    ///   wait for concurrent reads to end. This makes no difference for a
+    ///   ``DatabaseQueue``, whose reads and writes are all serialized.
+    ///
+    /// - Parameters:
+    ///   - writer: A database queue or pool.
+    ///   - completion: A function called with the database connection
+    ///     when all migrations are applied, or with the error of the
+    ///     first migration that fails.
+    public func asyncMigrate(
+        _ writer: some DatabaseWriter,
+        completion: @escaping @Sendable (Result<Database, any Error>) -> Void)
+    {
+        writer.asyncWriteWithoutTransaction { db in
+            do {
+                try migrate(db, upToIndex: registeredMigrations.indices.last)
+                completion(.success(db))
+            } catch {
+                completion(.failure(error))
+            }
         }
     }
 

@@ -20,6 +20,36 @@ extension DatabaseValue {
 }
 
 extension SQL {
+    /// A literal that renders an SQL expression of the query interface
+    /// (`Column("score") > 0`). Its values become arguments, that
+    /// ``inlinedSQL(_:)`` writes as SQL literals.
+    ///
+    /// Schema definitions render expressions this way, rather than with
+    /// the `inlinesValues` flag of `SQLGenerationContext`: `inlinedSQL`
+    /// also inlines the arguments of raw SQL parts (`SQL("score > ?",
+    /// arguments: [0])`) and of common table expressions, and writes
+    /// infinite and NaN doubles in a form SQLite reads back.
+    init(expression: SQLExpression) {
+        self.init(elements: [.deferred { db, arguments in
+            var context = SQLGenerationContext(db: db)
+            let sql = try expression.sql(&context)
+            arguments += context.arguments
+            return sql
+        }])
+    }
+
+    /// A literal that renders a subquery: a query interface request, or
+    /// an SQL request. Its values become arguments, that
+    /// ``inlinedSQL(_:)`` writes as SQL literals.
+    init(subquery: SQLSubquery) {
+        self.init(elements: [.deferred { db, arguments in
+            var context = SQLGenerationContext(db: db)
+            let sql = try subquery.sql(&context)
+            arguments += context.arguments
+            return sql
+        }])
+    }
+
     /// Returns the SQL text of the literal, with its arguments written as
     /// SQL literals instead of parameters.
     ///

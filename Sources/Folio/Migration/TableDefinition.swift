@@ -27,6 +27,7 @@
 /// - ``belongsTo(_:inTable:onDelete:onUpdate:deferred:indexed:)``
 /// - ``uniqueKey(_:onConflict:)``
 /// - ``foreignKey(_:references:columns:onDelete:onUpdate:deferred:)``
+/// - ``check(_:)``
 /// - ``check(sql:)``
 /// - ``constraint(sql:)``
 /// - ``constraint(literal:)``
@@ -363,6 +364,25 @@ public final class TableDefinition {
                 deferred: deferred)))
     }
 
+    /// Adds a CHECK constraint built with the query interface.
+    ///
+    /// ```swift
+    /// // CHECK ("a" + "b" < 10)
+    /// t.check(Column("a") + Column("b") < 10)
+    /// ```
+    ///
+    /// Values are written in the schema as SQL literals: SQLite does not
+    /// accept parameters in a CHECK constraint. A string is a value, not
+    /// SQL: `t.check("a > 0")` checks the constant `'a > 0'`. Write raw
+    /// SQL with ``check(sql:)``.
+    ///
+    /// - Parameter condition: A boolean expression.
+    ///
+    /// See <https://www.sqlite.org/lang_createtable.html#check_constraints>.
+    public func check(_ condition: some SQLExpressible) {
+        addCheck(SQL(expression: condition.sqlExpression))
+    }
+
     /// Adds a CHECK constraint written in SQL.
     ///
     /// ```swift
@@ -403,10 +423,6 @@ public final class TableDefinition {
     }
 
     /// Adds a CHECK constraint from an SQL literal.
-    ///
-    /// HOOK(query-interface): GRDB's `check(_ condition: some
-    /// SQLExpressible)` is to be added in the query interface layer by
-    /// turning the expression into an SQL literal and calling this method.
     func addCheck(_ condition: SQL) {
         checkConstraints.append(condition)
     }

@@ -41,9 +41,9 @@ final class DatabaseSchemaDefinitionTests: FolioTestCase {
         let dbQueue = try makePlayerDatabase()
         try dbQueue.inDatabase { db in
             let minimumScore = 10
-            try db.create(index: "activeEmail", on: "player", columns: ["email"], options: .unique, condition: "isActive")
+            try db.create(index: "activeEmail", on: "player", columns: ["email"], options: .unique, condition: SQL("isActive"))
             XCTAssertEqual(lastSQLQuery, #"CREATE UNIQUE INDEX "activeEmail" ON "player"("email") WHERE isActive"#)
-            try db.create(index: "highScore", on: "player", columns: ["score"], condition: "score >= \(minimumScore)")
+            try db.create(index: "highScore", on: "player", columns: ["score"], condition: "score >= \(minimumScore)" as SQL)
             XCTAssertEqual(lastSQLQuery, #"CREATE INDEX "highScore" ON "player"("score") WHERE score >= 10"#)
 
             XCTAssertEqual(try db.indexes(on: "player").map(\.isPartial), [true, true])
@@ -60,7 +60,7 @@ final class DatabaseSchemaDefinitionTests: FolioTestCase {
         try dbQueue.inDatabase { db in
             try db.create(indexOn: "player", columns: ["email"])
             XCTAssertEqual(lastSQLQuery, #"CREATE INDEX "index_player_on_email" ON "player"("email")"#)
-            try db.create(indexOn: "player", columns: ["name", "score"], options: .unique, condition: "score > 0")
+            try db.create(indexOn: "player", columns: ["name", "score"], options: .unique, condition: SQL(sql: "score > 0"))
             XCTAssertEqual(lastSQLQuery, #"CREATE UNIQUE INDEX "index_player_on_name_score" ON "player"("name", "score") WHERE score > 0"#)
             XCTAssertEqual(try db.indexes(on: "player").map(\.name), ["index_player_on_email", "index_player_on_name_score"])
 

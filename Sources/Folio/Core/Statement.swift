@@ -42,6 +42,10 @@ public final class Statement {
     /// The name of each parameter (without prefix), nil for `?` parameters.
     let parameterNames: [String?]
 
+    /// Whether all parameters are positional (`?`): arguments then bind in
+    /// order, with no name resolution.
+    private let hasOnlyPositionalParameters: Bool
+
     /// The number of live cursors that iterate this statement. A statement
     /// in use is not handed out again by the statement cache.
     var cursorUseCount = 0
@@ -87,6 +91,7 @@ public final class Statement {
             }
             return String(name.dropFirst())
         }
+        self.hasOnlyPositionalParameters = parameterNames.allSatisfy { $0 == nil }
     }
 
     deinit {
@@ -150,6 +155,11 @@ public final class Statement {
     /// - Parameter arguments: Statement arguments.
     /// - Throws: A ``DatabaseError`` when the arguments do not fit.
     public func setArguments(_ arguments: StatementArguments) throws {
+        // Fast path for the common case: as many positional values as `?`.
+        if hasOnlyPositionalParameters, arguments.namedValues.isEmpty, arguments.values.count == parameterNames.count {
+            try bind(arguments.values, arguments: arguments)
+            return
+        }
         var values = arguments.values[...]
         let resolved = try resolvedValues(consuming: &values, named: arguments.namedValues)
         try checkNoRemainingValues(values, namedValues: arguments.namedValues, allArguments: arguments)

@@ -147,6 +147,7 @@ extension Database {
             while current.pointee != 0 {
                 var sqliteStatement: SQLiteStatement?
                 var tail: UnsafePointer<CChar>?
+                authorizer.startRecording()
                 let code = sqlite3_prepare_v3(connection, current, -1, 0, &sqliteStatement, &tail)
                 let statementSQL = Database.text(from: current, to: tail)
                 guard code == SQLITE_OK else {
@@ -202,6 +203,7 @@ extension Database {
             var sqliteStatement: SQLiteStatement?
             var tail: UnsafePointer<CChar>?
             let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+            authorizer.startRecording()
             let code = sqlite3_prepare_v3(connection, start, -1, flags, &sqliteStatement, &tail)
             guard code == SQLITE_OK else {
                 throw DatabaseError.lastError(connection, code: code, sql: sql)

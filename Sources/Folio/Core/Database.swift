@@ -66,6 +66,26 @@ public final class Database {
     /// Whether ``readOnly(_:)`` has set `PRAGMA query_only`.
     var isQueryOnly = false
 
+    // MARK: Observation support (see Database+Observation.swift)
+
+    /// Records what each statement reads and writes while it compiles.
+    let authorizer = StatementAuthorizer()
+
+    /// Dispatches changes and transactions to transaction observers.
+    /// Nil when there is no observer.
+    var observationBroker: DatabaseObservationBroker?
+
+    /// The region read by the statements run since region recording
+    /// started, if it did.
+    var recordedSelection: DatabaseRegion?
+
+    /// The cancellation state of the async access that runs, if any.
+    var accessCancellation: DatabaseAccessCancellation?
+
+    /// Whether statements run through ``observedStep(_:)``, because one of
+    /// the three properties above is set.
+    var observesStatements = false
+
     /// Opens a connection.
     ///
     /// - Parameters:
@@ -105,6 +125,7 @@ public final class Database {
     private func setUp() throws {
         guard let connection = sqliteConnection else { return }
         sqlite3_extended_result_codes(connection, 1)
+        authorizer.install(on: connection)
         if !configuration.acceptsDoubleQuotedStringLiterals {
             _ = _folio_db_config_dqs(connection, 0)
         }

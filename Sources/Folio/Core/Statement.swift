@@ -46,6 +46,26 @@ public final class Statement {
     /// order, with no name resolution.
     private let hasOnlyPositionalParameters: Bool
 
+    /// What the statement reads and writes, recorded when it compiled.
+    let authorization: StatementAuthorization
+
+    /// The database region read by the statement.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT name FROM player WHERE id = 1")
+    /// print(statement.databaseRegion) // "player(id,name)"
+    /// ```
+    ///
+    /// It is computed from what SQLite reports while the statement
+    /// compiles (see <https://www.sqlite.org/c3ref/set_authorizer.html>),
+    /// once per statement.
+    public private(set) lazy var databaseRegion: DatabaseRegion = authorization.makeRegion()
+
+    /// For each of the `eventKinds` of the ``authorization``, the
+    /// transaction observers interested in it, set each time the
+    /// statement starts running.
+    var observerInterests: [[TransactionObserverEntry]] = []
+
     /// The number of live cursors that iterate this statement. A statement
     /// in use is not handed out again by the statement cache.
     var cursorUseCount = 0
@@ -75,6 +95,7 @@ public final class Statement {
         self.database = database
         self.sqliteStatement = sqliteStatement
         self.sql = sql
+        self.authorization = database.authorizer.takeAuthorization(for: sqliteStatement)
         let columnCount = Int(sqlite3_column_count(sqliteStatement))
         self.columnCount = columnCount
         self.columnNames = (0..<columnCount).map {
@@ -307,6 +328,9 @@ public final class Statement {
     /// Steps the statement: true when a row is available, false when done.
     @usableFromInline
     func step() throws -> Bool {
+        if database.observesStatements {
+            return try database.observedStep(self)
+        }
         switch sqlite3_step(sqliteStatement) {
         case SQLITE_ROW:
             return true

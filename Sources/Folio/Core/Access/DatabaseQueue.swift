@@ -217,7 +217,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
     public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.execute { db in try db.inTransactionReturning(updates) }
+        try await writer.executeWrite(updates)
     }
 
     /// Runs a function that writes, outside of any transaction, without

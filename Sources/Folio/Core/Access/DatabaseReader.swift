@@ -69,6 +69,29 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// - Throws: The error of `value`, or a ``DatabaseError``.
     func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T
 
+    /// Runs a function with a connection, outside of any transaction,
+    /// without blocking the current task. Cancelling the task interrupts
+    /// the database work.
+    ///
+    /// ```swift
+    /// let count = try await reader.unsafeRead { db in
+    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: A function.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, a ``DatabaseError``, or
+    ///   `CancellationError`.
+    func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T
+
+    /// Runs a function with a connection, outside of any transaction,
+    /// without waiting for it.
+    ///
+    /// - Parameter value: A function that receives a connection, or the
+    ///   error that prevented access.
+    func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void)
+
     /// Like ``unsafeRead(_:)``, but may be called from inside another
     /// database access.
     ///

@@ -27,6 +27,32 @@ public protocol DatabaseWriter: DatabaseReader {
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
     func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T
 
+    /// Runs a function that writes, outside of any transaction, once no
+    /// read runs, without blocking the current task.
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, a ``DatabaseError``, or
+    ///   `CancellationError`.
+    func barrierWriteWithoutTransaction<T: Sendable>(
+        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+
+    /// Runs a function that writes, outside of any transaction, once no
+    /// read runs, without waiting for it.
+    ///
+    /// - Parameter updates: A function that receives the writer
+    ///   connection, or the error that prevented access.
+    func asyncBarrierWriteWithoutTransaction(_ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)
+
+    /// Runs a function that reads the database in the state left by the
+    /// last transaction of the current write access, concurrently with
+    /// further writes when possible. Must be called from inside a write
+    /// access, outside of any transaction.
+    ///
+    /// - Parameter value: A function that receives a connection in a
+    ///   read-only transaction, or the error that prevented the read.
+    func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void)
+
     /// Runs a function that writes, outside of any transaction, without
     /// waiting for it.
     ///

@@ -87,27 +87,77 @@ final class SerializedDatabase: @unchecked Sendable {
 
 extension SerializedDatabase {
     /// Runs a function on the queue from async code, without blocking the
-    /// cooperative thread pool. Cancellation interrupts the statement that
-    /// runs, and prevents the function from starting.
-    func execute<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// cooperative thread pool.
+    ///
+    /// Cancellation of the current task prevents the function from
+    /// starting, interrupts the statement that runs
+    /// (<https://www.sqlite.org/c3ref/interrupt.html>), and makes the
+    /// statements that follow fail, except rollbacks. The access then
+    /// throws `CancellationError`. An access that completes before
+    /// cancellation is noticed returns its result.
+    func execute<T: Sendable>(
+        _ block: @escaping @Sendable (Database, DatabaseAccessCancellation) throws -> T)
+        async throws -> T
+    {
         try Task.checkCancellation()
+        let cancellation = DatabaseAccessCancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                self.async { db in
-                    if Task.isCancelled {
+                queue.async {
+                    guard cancellation.start() else {
                         continuation.resume(throwing: CancellationError())
                         return
                     }
-                    do {
-                        _ = try db.checkOpen()
-                        continuation.resume(returning: try block(db))
-                    } catch {
-                        continuation.resume(throwing: error)
+                    let result = Result { try self.runCancellable(cancellation, block) }
+                    cancellation.finish()
+                    switch result {
+                    case .success(let value):
+                        continuation.resume(returning: value)
+                    case .failure(let error):
+                        continuation.resume(throwing: cancellation.isCancelled ? CancellationError() : error)
                     }
                 }
             }
         } onCancel: {
-            self.interrupt()
+            cancellation.cancel { self.interrupt() }
         }
+    }
+
+    /// Runs a function on the queue from async code, with the same
+    /// cancellation behavior as the method above.
+    func execute<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await execute { db, _ in try block(db) }
+    }
+
+    /// Runs a function in a transaction on the queue from async code. The
+    /// transaction is rolled back when the task is cancelled before it
+    /// commits.
+    func executeWrite<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await execute { db, cancellation in
+            try db.inTransactionReturning { db in
+                let value = try updates(db)
+                if cancellation.isCancelled {
+                    throw CancellationError()
+                }
+                return value
+            }
+        }
+    }
+
+    /// Runs `block` with the connection, while the connection knows about
+    /// the cancellation of the access. Must run on the queue.
+    private func runCancellable<T>(
+        _ cancellation: DatabaseAccessCancellation,
+        _ block: (Database, DatabaseAccessCancellation) throws -> T) throws -> T
+    {
+        defer {
+            db.accessCancellation = nil
+            db.updateObservesStatements()
+            db.endAccess()
+        }
+        _ = try db.checkOpen()
+        db.accessCancellation = cancellation
+        db.updateObservesStatements()
+        return try block(db, cancellation)
     }
 }

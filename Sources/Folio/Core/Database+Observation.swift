@@ -1,0 +1,216 @@
+import CSQLite
+
+// The hooks that database observation and cancellable async accesses need
+// in the connection:
+//
+// - ``Statement/step()`` calls ``Database/observedStep(_:)`` instead of
+//   `sqlite3_step` when ``Database/observesStatements`` is true: when the
+//   connection has transaction observers, records a region, or runs a
+//   cancellable async access. Otherwise statements pay one boolean test
+//   per step.
+// - The commit, rollback and update hooks of SQLite feed the
+//   ``DatabaseObservationBroker`` while the connection has transaction
+//   observers, and are removed when it has none.
+
+extension Database {
+    /// Steps a statement, notifying observation and honoring cancellation.
+    ///
+    /// - Returns: True when a row is available, false when done.
+    /// - Throws: A ``DatabaseError``, `CancellationError` when the async
+    ///   access was cancelled, or the error thrown by a transaction
+    ///   observer that prevented a commit.
+    func observedStep(_ statement: Statement) throws -> Bool {
+        let sqliteStatement = statement.sqliteStatement
+        if sqlite3_stmt_busy(sqliteStatement) == 0 {
+            try statementWillStart(statement)
+        }
+        let broker = observationBroker
+        let code: CInt
+        if let broker {
+            // Changes reported by the update hook come from this statement.
+            let previous = broker.steppingStatement
+            broker.steppingStatement = Unmanaged.passUnretained(statement)
+            code = sqlite3_step(sqliteStatement)
+            broker.steppingStatement = previous
+        } else {
+            code = sqlite3_step(sqliteStatement)
+        }
+        switch code {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            broker?.statementDidFinish(statement, succeeded: true)
+            return false
+        default:
+            var error: any Error = statement.makeError(code: code)
+            sqlite3_reset(sqliteStatement)
+            if let observerError = broker?.statementDidFinish(statement, succeeded: false) {
+                error = observerError
+            }
+            if accessCancellation?.isCancelled == true {
+                error = CancellationError()
+            }
+            throw error
+        }
+    }
+
+    /// Called before the first step of a statement.
+    private func statementWillStart(_ statement: Statement) throws {
+        if let accessCancellation, accessCancellation.isCancelled {
+            // Only rollbacks may run in a cancelled access.
+            switch statement.authorization.transactionEffect {
+            case .rollbackTransaction?, .rollbackSavepoint?, .releaseSavepoint?:
+                break
+            default:
+                throw CancellationError()
+            }
+        }
+        if recordedSelection != nil {
+            recordedSelection!.formUnion(statement.databaseRegion)
+        }
+        observationBroker?.statementWillStart(statement)
+    }
+
+    /// Recomputes ``observesStatements``.
+    func updateObservesStatements() {
+        observesStatements = observationBroker != nil
+            || recordedSelection != nil
+            || accessCancellation != nil
+    }
+
+    // MARK: - Region recording
+
+    /// Runs a function, and adds to `region` the database region read by
+    /// the statements it runs.
+    func recordingSelection<T>(_ region: inout DatabaseRegion, _ block: () throws -> T) rethrows -> T {
+        let outer = recordedSelection
+        recordedSelection = DatabaseRegion()
+        updateObservesStatements()
+        defer {
+            let recorded = recordedSelection ?? DatabaseRegion()
+            region.formUnion(recorded)
+            recordedSelection = outer.map { $0.union(recorded) }
+            updateObservesStatements()
+        }
+        return try block()
+    }
+
+    /// Whether the database is recording the region read by statements
+    /// (for ``ValueObservation``).
+    var isRecordingSelectedRegion: Bool {
+        recordedSelection != nil
+    }
+
+    /// Adds a region to the region recorded by ``ValueObservation``, as if
+    /// a statement had read it.
+    ///
+    /// Use it when an observed value depends on something that statements
+    /// do not read, so that changes to `region` trigger the observation:
+    ///
+    /// ```swift
+    /// let observation = ValueObservation.tracking { db in
+    ///     try db.registerAccess(to: SQLRequest<Row>(sql: "SELECT * FROM player"))
+    ///     return try fetchFromCache()
+    /// }
+    /// ```
+    ///
+    /// It does nothing outside of a `ValueObservation` fetch.
+    ///
+    /// - Parameter region: A database region.
+    /// - Throws: A ``DatabaseError`` when the region can not be computed.
+    public func registerAccess(to region: some DatabaseRegionConvertible) throws {
+        if recordedSelection != nil {
+            recordedSelection!.formUnion(try region.databaseRegion(self))
+        }
+    }
+
+    // MARK: - Transaction hooks
+
+    /// Installs the commit, rollback and update hooks that feed a broker.
+    ///
+    /// See <https://www.sqlite.org/c3ref/commit_hook.html> and
+    /// <https://www.sqlite.org/c3ref/update_hook.html>.
+    func installTransactionHooks(_ broker: DatabaseObservationBroker) {
+        guard let sqliteConnection else { return }
+        let context = Unmanaged.passUnretained(broker).toOpaque()
+        sqlite3_commit_hook(sqliteConnection, { context in
+            guard let context else { return 0 }
+            return Unmanaged<DatabaseObservationBroker>.fromOpaque(context).takeUnretainedValue().commitHook()
+        }, context)
+        sqlite3_rollback_hook(sqliteConnection, { context in
+            guard let context else { return }
+            Unmanaged<DatabaseObservationBroker>.fromOpaque(context).takeUnretainedValue().rollbackHook()
+        }, context)
+        sqlite3_update_hook(sqliteConnection, { context, operation, databaseName, tableName, rowID in
+            guard let context, let databaseName, let tableName else { return }
+            Unmanaged<DatabaseObservationBroker>.fromOpaque(context).takeUnretainedValue()
+                .updateHook(operation, databaseName, tableName, rowID)
+        }, context)
+    }
+
+    /// Removes the hooks installed by ``installTransactionHooks(_:)``.
+    func uninstallTransactionHooks() {
+        guard let sqliteConnection else { return }
+        sqlite3_commit_hook(sqliteConnection, nil, nil)
+        sqlite3_rollback_hook(sqliteConnection, nil, nil)
+        sqlite3_update_hook(sqliteConnection, nil, nil)
+    }
+}
+
+/// The cancellation state of one async database access.
+///
+/// The task cancellation handler and the connection's dispatch queue share
+/// it: the handler marks the access cancelled and interrupts the
+/// connection only while the access runs, so that an interruption never
+/// hits the next access of the connection.
+final class DatabaseAccessCancellation: Sendable {
+    private enum Phase {
+        case waiting, running, finished
+    }
+
+    private struct State {
+        var phase = Phase.waiting
+        var isCancelled = false
+    }
+
+    private let state = Synchronized(State())
+
+    /// Whether the task of the access was cancelled.
+    var isCancelled: Bool {
+        state.withLock { $0.isCancelled }
+    }
+
+    /// Marks the start of the access, on the connection's queue.
+    ///
+    /// - Returns: False when the access was cancelled before it could
+    ///   start.
+    func start() -> Bool {
+        state.withLock { state in
+            if state.isCancelled { return false }
+            state.phase = .running
+            return true
+        }
+    }
+
+    /// Marks the end of the access.
+    func finish() {
+        state.withLock { $0.phase = .finished }
+    }
+
+    /// Marks the access as cancelled, and calls `interrupt` if it runs.
+    ///
+    /// `interrupt` runs inside the lock, so that the access can not finish
+    /// and leave the connection to another access in the meantime. This
+    /// is the one exception to the rule that locks are not held across
+    /// SQLite calls: `interrupt` only calls `sqlite3_interrupt`, which
+    /// sets a flag and returns at once, without taking any lock or calling
+    /// back (<https://www.sqlite.org/c3ref/interrupt.html>).
+    func cancel(interrupt: () -> Void) {
+        state.withLock { state in
+            state.isCancelled = true
+            if state.phase == .running {
+                interrupt()
+            }
+        }
+    }
+}

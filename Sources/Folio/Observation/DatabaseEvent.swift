@@ -1,0 +1,50 @@
+import CSQLite
+
+/// A change of one row of a table, notified to
+/// ``TransactionObserver/databaseDidChange(with:)``.
+///
+/// ```swift
+/// func databaseDidChange(with event: DatabaseEvent) {
+///     switch event.kind {
+///     case .insert: print("Inserted \(event.tableName) \(event.rowID)")
+///     case .delete: print("Deleted \(event.tableName) \(event.rowID)")
+///     case .update: print("Updated \(event.tableName) \(event.rowID)")
+///     }
+/// }
+/// ```
+///
+/// Changes come from the SQLite update hook: changes to `WITHOUT ROWID`
+/// tables and to SQLite internal tables are not reported. See
+/// <https://www.sqlite.org/c3ref/update_hook.html>.
+public struct DatabaseEvent: Sendable {
+    /// The kind of change.
+    public enum Kind: CInt, Sendable {
+        /// An insertion (`SQLITE_INSERT`).
+        case insert = 18
+        /// A deletion (`SQLITE_DELETE`).
+        case delete = 9
+        /// An update (`SQLITE_UPDATE`).
+        case update = 23
+    }
+
+    /// The kind of change.
+    public let kind: Kind
+
+    /// The rowid of the changed row.
+    public let rowID: Int64
+
+    /// The name of the changed table, as in the database schema.
+    public let tableName: String
+
+    /// The name of the database of the table: `main`, `temp`, or the name
+    /// of an attached database.
+    public let databaseName: String
+
+    /// Returns a copy of the event. Events are values: a copy is the event
+    /// itself, kept for compatibility with code that stores events.
+    ///
+    /// - Returns: The event.
+    public func copy() -> DatabaseEvent {
+        self
+    }
+}

@@ -1,0 +1,336 @@
+import Dispatch
+
+/// The engine of a started ``ValueObservation``.
+///
+/// The observer is a transaction observer of the writer connection. It
+/// fetches on whatever connection `asyncRead` provides (a reader of a
+/// pool, or the connection of a queue), reduces fetched values on its
+/// own serial queue, and notifies them through the scheduler.
+///
+/// ## Never missing a change
+///
+/// A fetch does not run in the snapshot of the commit that triggered it
+/// (that would delay the writer until a reader acquires it), but later.
+/// The observer makes sure that no commit falls between two fetches:
+///
+/// - The fetch marks its start, before its read transaction acquires its
+///   snapshot (read transactions are deferred: the snapshot comes with
+///   the first read). A commit that happens before the mark is seen by
+///   the fetch.
+/// - A commit that touches the observed region after the mark asks for
+///   one more fetch, which runs when the current one ends. Bursts of
+///   commits thus cost one extra fetch.
+/// - When the fetch computes a new region, the regions changed by the
+///   commits since its start are compared with the new region: they may
+///   not be visible to the fetch, and the old region did not cover them.
+///   The first commit after a region change is also compared with the new
+///   region, because its transaction may have started before the change.
+///
+/// Changed regions are over-estimated from the changes statements may
+/// perform: the cost of an error is an extra fetch, never a missed one.
+final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable {
+    private struct State {
+        var isCancelled = false
+        var isFailed = false
+        var reader: (any DatabaseReader)?
+        var writer: (any DatabaseWriter)?
+        /// The observed region, nil until the first fetch ends.
+        var region: DatabaseRegion?
+        /// Whether a fetch is scheduled or runs.
+        var isFetching = false
+        /// Whether a change happened since the start of the last fetch.
+        var needsFetch = false
+        /// The regions changed by the commits since the start of the fetch
+        /// that computes a new region.
+        var changesSinceFetchStart: DatabaseRegion?
+        var regionChangedSinceLastCommit = false
+        var transactionTouchesRegion = false
+
+        var isStopped: Bool { isCancelled || isFailed }
+    }
+
+    /// The reducer, confined to `reduceQueue`.
+    ///
+    /// `@unchecked Sendable`: `reducer` is only read and mutated by blocks
+    /// that run on the observer's `reduceQueue`, a serial queue, which
+    /// orders all accesses.
+    private final class ReducerBox: @unchecked Sendable {
+        var reducer: Reducer
+        init(_ reducer: Reducer) { self.reducer = reducer }
+    }
+
+    private let state = Synchronized(State())
+    /// A copy of the reducer, used for `_fetch` only, which does not mutate.
+    private let fetcher: Reducer
+    private let reducerBox: ReducerBox
+    private let reduceQueue = DispatchQueue(label: "Folio.ValueObservation")
+    private let trackingMode: ValueObservationTrackingMode
+    private let scheduler: any ValueObservationScheduler
+    private let onError: @Sendable (any Error) -> Void
+    private let onChange: @Sendable (Reducer.Value) -> Void
+
+    init(
+        reducer: Reducer,
+        trackingMode: ValueObservationTrackingMode,
+        scheduler: some ValueObservationScheduler,
+        onError: @escaping @Sendable (any Error) -> Void,
+        onChange: @escaping @Sendable (Reducer.Value) -> Void)
+    {
+        self.fetcher = reducer
+        self.reducerBox = ReducerBox(reducer)
+        self.trackingMode = trackingMode
+        self.scheduler = scheduler
+        self.onError = onError
+        self.onChange = onChange
+    }
+
+    // MARK: - Life cycle
+
+    func start(in reader: some DatabaseReader) {
+        let writer = reader as? any DatabaseWriter
+        state.withLock { state in
+            state.reader = reader
+            state.writer = writer
+        }
+        if scheduler.immediateInitialValue() {
+            startImmediately(reader: reader, writer: writer)
+        } else if let writer {
+            writer.asyncWriteWithoutTransaction { [self] db in
+                db.add(transactionObserver: self)
+                requestFetch()
+            }
+        } else {
+            // A reader that does not write notifies one value.
+            requestFetch()
+        }
+    }
+
+    /// Fetches and notifies the initial value synchronously.
+    private func startImmediately(reader: some DatabaseReader, writer: (any DatabaseWriter)?) {
+        do {
+            try writer?.unsafeReentrantWrite { db in
+                db.add(transactionObserver: self)
+            }
+            state.withLock { $0.isFetching = true }
+            guard let recordsRegion = beginFetch() else { return }
+            let (fetched, region) = try reader.read { db in
+                try fetch(db, recordsRegion: recordsRegion)
+            }
+            let value = try reduceQueue.sync {
+                try reducerBox.reducer._value(fetched)
+            }
+            if let value {
+                onChange(value)
+            }
+            fetchDidComplete(region: region)
+        } catch {
+            fail(error, immediately: true)
+        }
+    }
+
+    func cancel() {
+        let writer = state.withLock { state -> (any DatabaseWriter)? in
+            state.isCancelled = true
+            state.reader = nil
+            defer { state.writer = nil }
+            return state.writer
+        }
+        writer?.asyncWriteWithoutTransaction { [self] db in
+            db.remove(transactionObserver: self)
+        }
+    }
+
+    private func fail(_ error: any Error, immediately: Bool = false) {
+        let writer = state.withLock { state -> (any DatabaseWriter)?? in
+            if state.isStopped { return .none }
+            state.isFailed = true
+            state.isFetching = false
+            state.reader = nil
+            defer { state.writer = nil }
+            return .some(state.writer)
+        }
+        guard case .some(let writer) = writer else { return }
+        writer?.asyncWriteWithoutTransaction { [self] db in
+            db.remove(transactionObserver: self)
+        }
+        if immediately {
+            onError(error)
+            return
+        }
+        // After the values that are already on their way.
+        reduceQueue.async { [self] in
+            scheduler.schedule { [self] in
+                if !state.withLock({ $0.isCancelled }) {
+                    onError(error)
+                }
+            }
+        }
+    }
+
+    // MARK: - Fetching
+
+    /// Schedules a fetch, unless one is already scheduled.
+    private func requestFetch() {
+        let shouldSchedule = state.withLock { state in
+            if state.isStopped { return false }
+            state.needsFetch = true
+            if state.isFetching { return false }
+            state.isFetching = true
+            return true
+        }
+        if shouldSchedule {
+            scheduleFetch()
+        }
+    }
+
+    private func scheduleFetch() {
+        guard let reader = state.withLock({ $0.reader }) else { return }
+        reader.asyncRead { [self] result in
+            switch result {
+            case .success(let db):
+                // The read transaction has started, but has not acquired
+                // its snapshot yet: it is deferred.
+                guard let recordsRegion = beginFetch() else { return }
+                do {
+                    let (fetched, region) = try fetch(db, recordsRegion: recordsRegion)
+                    reduceQueue.async { [self] in
+                        reduceAndNotify(fetched)
+                    }
+                    fetchDidComplete(region: region)
+                } catch {
+                    fail(error)
+                }
+            case .failure(let error):
+                fail(error)
+            }
+        }
+    }
+
+    /// Marks the start of a fetch.
+    ///
+    /// - Returns: Whether the fetch computes the observed region, or nil
+    ///   when the observation is stopped.
+    private func beginFetch() -> Bool? {
+        state.withLock { state in
+            if state.isStopped {
+                state.isFetching = false
+                return nil
+            }
+            state.needsFetch = false
+            let recordsRegion = state.region == nil || trackingMode.recordsEachFetch
+            if recordsRegion {
+                state.changesSinceFetchStart = DatabaseRegion()
+            }
+            return recordsRegion
+        }
+    }
+
+    /// Fetches a value, and the observed region if needed.
+    private func fetch(_ db: Database, recordsRegion: Bool) throws -> (Reducer.Fetched, DatabaseRegion?) {
+        guard recordsRegion else {
+            return (try fetcher._fetch(db), nil)
+        }
+        switch trackingMode {
+        case .nonConstantRegion, .constantRegion:
+            var region = DatabaseRegion()
+            let fetched = try db.recordingSelection(&region) {
+                try fetcher._fetch(db)
+            }
+            return (fetched, region)
+        case .explicitRegions(let regions):
+            var region = DatabaseRegion()
+            for convertible in regions {
+                region.formUnion(try convertible.databaseRegion(db))
+            }
+            return (try fetcher._fetch(db), region)
+        }
+    }
+
+    /// Records the region computed by a fetch, and fetches again if a
+    /// change happened during the fetch.
+    private func fetchDidComplete(region: DatabaseRegion?) {
+        let fetchAgain = state.withLock { state in
+            if let region, region != state.region {
+                state.region = region
+                state.regionChangedSinceLastCommit = true
+            }
+            if let changes = state.changesSinceFetchStart {
+                if let region = state.region, changes.intersects(region) {
+                    state.needsFetch = true
+                }
+                state.changesSinceFetchStart = nil
+            }
+            if state.isStopped || !state.needsFetch || state.writer == nil {
+                state.isFetching = false
+                return false
+            }
+            return true
+        }
+        if fetchAgain {
+            scheduleFetch()
+        }
+    }
+
+    /// Reduces a fetched value, and notifies the result. Runs on
+    /// `reduceQueue`.
+    private func reduceAndNotify(_ fetched: Reducer.Fetched) {
+        do {
+            guard let value = try reducerBox.reducer._value(fetched) else { return }
+            scheduler.schedule { [self] in
+                if !state.withLock({ $0.isCancelled }) {
+                    onChange(value)
+                }
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    // MARK: - TransactionObserver
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        state.withLock { $0.region?.isModified(byEventsOfKind: eventKind) ?? false }
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) {
+        let isTouched = state.withLock { state in
+            guard let region = state.region, region.isModified(by: event) else { return false }
+            state.transactionTouchesRegion = true
+            return true
+        }
+        if isTouched {
+            stopObservingDatabaseChangesUntilNextTransaction()
+        }
+    }
+
+    func databaseDidChange() {
+        state.withLock { $0.transactionTouchesRegion = true }
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        let changedRegion = db.observationBroker?.committedRegion ?? .fullDatabase
+        let shouldSchedule = state.withLock { state in
+            var isTouched = state.transactionTouchesRegion
+            state.transactionTouchesRegion = false
+            if state.regionChangedSinceLastCommit {
+                state.regionChangedSinceLastCommit = false
+                if let region = state.region, changedRegion.intersects(region) {
+                    isTouched = true
+                }
+            }
+            state.changesSinceFetchStart?.formUnion(changedRegion)
+            guard isTouched, !state.isStopped else { return false }
+            state.needsFetch = true
+            if state.isFetching { return false }
+            state.isFetching = true
+            return true
+        }
+        if shouldSchedule {
+            scheduleFetch()
+        }
+    }
+
+    func databaseDidRollback(_ db: Database) {
+        state.withLock { $0.transactionTouchesRegion = false }
+    }
+}

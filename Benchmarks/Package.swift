@@ -11,7 +11,6 @@ import PackageDescription
 let folioMissingAPIs: [SwiftSetting] = [
     .define("FOLIO_MISSING_RECORD_FETCH"),
     .define("FOLIO_MISSING_PERSISTENCE"),
-    .define("FOLIO_MISSING_POOL"),
 ]
 
 let package = Package(

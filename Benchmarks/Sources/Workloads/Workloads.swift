@@ -123,7 +123,6 @@ public func makeWorkloads() -> [Workload] {
         return Trial { try openAndMigrate(migrator) }
     })
 
-    #if !FOLIO_MISSING_POOL
     workloads.append(Workload(id: 11, operationCount: Size.poolReaders * Size.readsPerReader) {
         let directory = try makeTemporaryDirectory()
         let dbPool = try DatabasePool(path: directory + "/db.sqlite")
@@ -136,7 +135,6 @@ public func makeWorkloads() -> [Workload] {
                 removeTemporaryDirectory(directory)
             })
     })
-    #endif
 
     return workloads
 }
@@ -429,7 +427,6 @@ private func openAndMigrate(_ migrator: DatabaseMigrator) throws -> Int {
 
 // MARK: - Concurrent reads
 
-#if !FOLIO_MISSING_POOL
 private func readWhileWriting(_ dbPool: DatabasePool) throws -> Int {
     var bodies: [@Sendable () throws -> Int] = [{
         for write in 0..<Size.poolWrites {
@@ -453,4 +450,3 @@ private func readWhileWriting(_ dbPool: DatabasePool) throws -> Int {
     }
     return try runOnThreads(bodies).reduce(0, &+)
 }
-#endif

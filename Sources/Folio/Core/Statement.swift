@@ -82,6 +82,18 @@ public final class Statement {
     /// order, so that the next one is found at the first comparison.
     @exclusivity(unchecked) private var columnLookupHint = 0
 
+    /// See ``previousDuplicateIndexes``.
+    @exclusivity(unchecked) private var _previousDuplicateIndexes: [Int]?
+
+    /// For each column, the index of the closest column to its left with
+    /// the same name (ignoring case), or -1; computed once.
+    var previousDuplicateIndexes: [Int] {
+        if let indexes = _previousDuplicateIndexes { return indexes }
+        let indexes = Row.previousDuplicateIndexes(columnNames)
+        _previousDuplicateIndexes = indexes
+        return indexes
+    }
+
     /// Column indexes by lowercased name, built on first use.
     private lazy var lowercasedColumnIndexes: [String: Int] = {
         var indexes: [String: Int] = [:]
@@ -138,12 +150,15 @@ public final class Statement {
     /// - Returns: The column index, or nil.
     public func index(ofColumn name: String) -> Int? {
         // Exact matches are the common case, and cheaper than hashing.
-        // Start after the last match: records read columns in order.
+        // Start after the last match: records read columns in order. An
+        // exact match is the leftmost one when no column to its left has
+        // the same name, ignoring case.
         let count = columnNames.count
         var index = columnLookupHint
         for _ in 0..<count {
             if index >= count { index = 0 }
             if columnNames[index] == name {
+                guard previousDuplicateIndexes[index] < 0 else { break }
                 columnLookupHint = index + 1
                 return index
             }

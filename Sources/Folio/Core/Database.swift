@@ -47,6 +47,12 @@ public final class Database {
     /// Statements cached by SQL text.
     var statementCache: [String: Statement] = [:]
 
+    /// Per-connection caches of the layers above Core, keyed by the type of
+    /// the cache (the record layer keeps its INSERT statements here). An
+    /// array, because there are few of them, and a linear search is cheaper
+    /// than hashing on the hot path of insertions.
+    var layerCaches: [(key: ObjectIdentifier, cache: AnyObject)] = []
+
     /// Schema information, valid for one schema version.
     var schemaCache = SchemaCache()
 
@@ -176,6 +182,7 @@ public final class Database {
     func close() {
         guard let connection = sqliteConnection else { return }
         statementCache.removeAll()
+        layerCaches.removeAll()
         sqlite3_close_v2(connection)
         sqliteConnection = nil
         busyCallbackBox?.release()

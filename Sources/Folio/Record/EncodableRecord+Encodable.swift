@@ -1,0 +1,310 @@
+import Foundation
+
+extension EncodableRecord where Self: Encodable {
+    /// Encodes the record through its `Encodable` implementation: each
+    /// coding key is a column.
+    ///
+    /// ```swift
+    /// struct Player: Encodable, MutablePersistableRecord {
+    ///     var id: Int64?
+    ///     var name: String
+    ///     var tags: [String]
+    /// }
+    /// // INSERT INTO player (id, name, tags) VALUES (NULL, 'Arthur', '["rookie"]')
+    /// ```
+    ///
+    /// - Values of a type that conforms to ``DatabaseValueConvertible``
+    ///   are stored as such (`Date`, `UUID` and `Data` according to the
+    ///   strategies of the record).
+    /// - nil is stored as NULL.
+    /// - Other values that encode a single value (enums without
+    ///   `DatabaseValueConvertible` conformance, for example) store it.
+    /// - Other values (arrays, dictionaries, structs) are stored as JSON
+    ///   text, with ``databaseJSONEncoder(for:)``.
+    ///
+    /// - Parameter container: The container of the database values.
+    /// - Throws: An `EncodingError` when the record does not encode a keyed
+    ///   container, or when a value fails to encode.
+    public func encode(to container: inout PersistenceContainer) throws {
+        let encoder = RecordEncoder<Self>(container: container)
+        // Hand the storage to the encoder without a copy.
+        container = PersistenceContainer()
+        try encode(to: encoder)
+        if let error = encoder.error {
+            throw error
+        }
+        container = encoder.container
+    }
+}
+
+/// The encoder that turns an `Encodable` record into a
+/// ``PersistenceContainer``.
+final class RecordEncoder<Record: EncodableRecord>: Encoder {
+    var container: PersistenceContainer
+
+    /// The first error met by a container method that can not throw.
+    var error: (any Error)?
+
+    init(container: PersistenceContainer) {
+        self.container = container
+    }
+
+    var codingPath: [any CodingKey] { [] }
+
+    var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        fail("an unkeyed container (a record encodes its columns in a keyed container)")
+        return DiscardingEncoder(codingPath: []).unkeyedContainer()
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        fail("a single value (a record encodes its columns in a keyed container)")
+        return DiscardingEncoder(codingPath: []).singleValueContainer()
+    }
+
+    /// Records an unsupported use of the encoder, to be thrown once
+    /// `encode(to:)` returns.
+    func fail(_ what: String, codingPath: [any CodingKey] = []) {
+        guard error == nil else { return }
+        error = EncodingError.invalidValue(
+            Record.self,
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "\(Record.self) can not encode \(what) into the database"))
+    }
+
+    /// The column of a coding key.
+    func column(for key: some CodingKey) -> String {
+        Record.databaseColumnEncodingStrategy.column(for: key)
+    }
+
+    func set(_ value: DatabaseValue, forKey key: some CodingKey) {
+        container.setDatabaseValue(value, forColumn: column(for: key))
+    }
+
+    /// Encodes a value of any type into a column.
+    func encode<T: Encodable>(_ value: T, forKey key: some CodingKey) throws {
+        let column = column(for: key)
+        let dbValue = try DatabaseValueEncoding<Record>.databaseValue(for: value, column: column, codingPath: [key])
+        container.setDatabaseValue(dbValue, forColumn: column)
+    }
+}
+
+/// The keyed container of ``RecordEncoder``: one key, one column.
+struct RecordKeyedEncodingContainer<Record: EncodableRecord, Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: RecordEncoder<Record>
+
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws { encoder.set(.null, forKey: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { encoder.set(DatabaseValue(storage: .string(value)), forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { encoder.set(DatabaseValue(storage: .int64(Int64(value))), forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { encoder.set(DatabaseValue(storage: .int64(value)), forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder.encode(value, forKey: key) }
+
+    // nil is stored as NULL: the default implementations skip the column.
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value {
+            try encoder.encode(value, forKey: key)
+        } else {
+            encoder.set(.null, forKey: key)
+        }
+    }
+
+    private func encodeOptional<T: DatabaseValueConvertible>(_ value: T?, forKey key: Key) throws {
+        encoder.set(value?.databaseValue ?? .null, forKey: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        encoder.fail("a nested keyed container for the key \"\(key.stringValue)\" (encode a value instead, it is stored as JSON)", codingPath: [key])
+        return DiscardingEncoder(codingPath: [key]).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        encoder.fail("a nested unkeyed container for the key \"\(key.stringValue)\" (encode an array instead, it is stored as JSON)", codingPath: [key])
+        return DiscardingEncoder(codingPath: [key]).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        encoder.fail("a super encoder", codingPath: [])
+        return DiscardingEncoder(codingPath: [])
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        encoder.fail("a super encoder for the key \"\(key.stringValue)\"", codingPath: [key])
+        return DiscardingEncoder(codingPath: [key])
+    }
+}
+
+/// The database value of one property of an `Encodable` record.
+enum DatabaseValueEncoding<Record: EncodableRecord> {
+    static func databaseValue<T: Encodable>(for value: T, column: String, codingPath: [any CodingKey]) throws -> DatabaseValue {
+        // Metatype comparisons are cheaper than dynamic casts.
+        if T.self == Date.self {
+            return Record.databaseDateEncodingStrategy(for: column).databaseValue(for: value as! Date)
+        }
+        if T.self == UUID.self {
+            return Record.databaseUUIDEncodingStrategy(for: column).databaseValue(for: value as! UUID)
+        }
+        if T.self == Data.self {
+            return Record.databaseDataEncodingStrategy(for: column).databaseValue(for: value as! Data)
+        }
+        if let optional = value as? any OptionalEncodable {
+            guard let wrapped = optional.wrappedEncodable else { return .null }
+            return try databaseValue(for: wrapped, column: column, codingPath: codingPath)
+        }
+        if let convertible = value as? any DatabaseValueConvertible {
+            return convertible.databaseValue
+        }
+        // A value that encodes a single value stores it; other values are
+        // stored as JSON.
+        let encoder = ColumnValueEncoder<Record>(column: column, codingPath: codingPath)
+        try value.encode(to: encoder)
+        if !encoder.needsJSON, let dbValue = encoder.value {
+            return dbValue
+        }
+        let data = try Record.databaseJSONEncoder(for: column).encode(value)
+        return DatabaseValue(storage: .string(String(decoding: data, as: UTF8.self)))
+    }
+}
+
+/// An optional, whose wrapped value is stored without the optional.
+protocol OptionalEncodable {
+    var wrappedEncodable: (any Encodable)? { get }
+}
+
+extension Optional: OptionalEncodable where Wrapped: Encodable {
+    var wrappedEncodable: (any Encodable)? { self }
+}
+
+/// The encoder of a property value that is not a database value: it
+/// captures a single value, or notes that the value needs JSON.
+final class ColumnValueEncoder<Record: EncodableRecord>: Encoder, SingleValueEncodingContainer {
+    let column: String
+    let codingPath: [any CodingKey]
+    var value: DatabaseValue?
+    var needsJSON = false
+
+    init(column: String, codingPath: [any CodingKey]) {
+        self.column = column
+        self.codingPath = codingPath
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        needsJSON = true
+        return DiscardingEncoder(codingPath: codingPath).container(keyedBy: type)
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        needsJSON = true
+        return DiscardingEncoder(codingPath: codingPath).unkeyedContainer()
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    func encodeNil() throws { value = .null }
+    func encode(_ value: Bool) throws { self.value = value.databaseValue }
+    func encode(_ value: String) throws { self.value = value.databaseValue }
+    func encode(_ value: Double) throws { self.value = value.databaseValue }
+    func encode(_ value: Float) throws { self.value = value.databaseValue }
+    func encode(_ value: Int) throws { self.value = value.databaseValue }
+    func encode(_ value: Int8) throws { self.value = value.databaseValue }
+    func encode(_ value: Int16) throws { self.value = value.databaseValue }
+    func encode(_ value: Int32) throws { self.value = value.databaseValue }
+    func encode(_ value: Int64) throws { self.value = value.databaseValue }
+    func encode(_ value: UInt) throws { self.value = value.databaseValue }
+    func encode(_ value: UInt8) throws { self.value = value.databaseValue }
+    func encode(_ value: UInt16) throws { self.value = value.databaseValue }
+    func encode(_ value: UInt32) throws { self.value = value.databaseValue }
+    func encode(_ value: UInt64) throws { self.value = value.databaseValue }
+    func encode<T: Encodable>(_ value: T) throws {
+        self.value = try DatabaseValueEncoding<Record>.databaseValue(for: value, column: column, codingPath: codingPath)
+    }
+}
+
+/// An encoder that accepts everything and keeps nothing, returned where an
+/// `Encoder` method can not throw and the encoding continues elsewhere.
+struct DiscardingEncoder: Encoder {
+    var codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(Keyed<Key>(codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        Unkeyed(codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        Single(codingPath: codingPath)
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        var codingPath: [any CodingKey]
+        mutating func encodeNil(forKey key: Key) throws { }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            KeyedEncodingContainer(Keyed<NestedKey>(codingPath: codingPath + [key]))
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            Unkeyed(codingPath: codingPath + [key])
+        }
+        mutating func superEncoder() -> any Encoder { DiscardingEncoder(codingPath: codingPath) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { DiscardingEncoder(codingPath: codingPath + [key]) }
+    }
+
+    struct Unkeyed: UnkeyedEncodingContainer {
+        var codingPath: [any CodingKey]
+        var count = 0
+        mutating func encodeNil() throws { count += 1 }
+        mutating func encode<T: Encodable>(_ value: T) throws { count += 1 }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            count += 1
+            return KeyedEncodingContainer(Keyed<NestedKey>(codingPath: codingPath))
+        }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            count += 1
+            return Unkeyed(codingPath: codingPath)
+        }
+        mutating func superEncoder() -> any Encoder { DiscardingEncoder(codingPath: codingPath) }
+    }
+
+    struct Single: SingleValueEncodingContainer {
+        var codingPath: [any CodingKey]
+        mutating func encodeNil() throws { }
+        mutating func encode<T: Encodable>(_ value: T) throws { }
+    }
+}

@@ -1,0 +1,277 @@
+// Insertion: insert, inserted, insertAndFetch.
+
+extension MutablePersistableRecord {
+    /// Inserts the record.
+    ///
+    /// ```swift
+    /// var player = Player(id: nil, name: "Arthur", score: 100)
+    /// // INSERT INTO "player" ("id", "name", "score") VALUES (NULL, 'Arthur', 100)
+    /// try player.insert(db)
+    /// ```
+    ///
+    /// The callbacks are called in this order: `willSave`, `aroundSave`,
+    /// `willInsert`, `aroundInsert`, `didInsert`, `didSave`. When the
+    /// `IGNORE` conflict resolution skips the insertion, `didInsert` and
+    /// `didSave` are not called.
+    ///
+    /// The `INSERT` statement is prepared once per table, column list and
+    /// conflict resolution, and reused by the following insertions.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution (`INSERT OR REPLACE`,
+    ///     ...), or nil for ``persistenceConflictPolicy``.
+    /// - Throws: A ``DatabaseError`` (a constraint violation, for
+    ///   example), or the error of a callback or of ``encode(to:)``.
+    ///
+    /// See <https://www.sqlite.org/lang_insert.html>.
+    public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
+        try _insert(db, onConflict: conflictResolution)
+    }
+
+    /// Inserts a copy of the record, and returns it.
+    ///
+    /// ```swift
+    /// let player = try Player(id: nil, name: "Arthur", score: 100).inserted(db)
+    /// print(player.id!) // set by didInsert
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    /// - Returns: The inserted record.
+    /// - Throws: A ``DatabaseError``, or the error of a callback.
+    @discardableResult
+    public func inserted(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
+        var result = self
+        try result._insert(db, onConflict: conflictResolution)
+        return result
+    }
+
+    /// Inserts the record, and returns the inserted row decoded as another
+    /// record type (`INSERT ... RETURNING`).
+    ///
+    /// ```swift
+    /// // INSERT INTO "player" ("name") VALUES (?) RETURNING *
+    /// var partialPlayer = PartialPlayer(name: "Alice")
+    /// let player = try partialPlayer.insertAndFetch(db, as: Player.self)
+    /// print(player.score) // the default score
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - returnedType: The type of the returned record, whose
+    ///     `databaseSelection` is the `RETURNING` clause.
+    /// - Returns: The inserted row, decoded.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when the `IGNORE` conflict resolution skips the insertion, a
+    ///   ``DatabaseError``, or the error of a callback.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
+    public mutating func insertAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        as returnedType: T.Type) throws -> T
+    {
+        try _insertAndFetch(db, onConflict: conflictResolution, as: returnedType)
+    }
+
+    /// Inserts the record, and returns values fetched from the inserted
+    /// row (`INSERT ... RETURNING`).
+    ///
+    /// ```swift
+    /// // INSERT INTO "player" ("name") VALUES (?) RETURNING "score"
+    /// let score = try partialPlayer.insertAndFetch(db, selection: [Column("score")]) { statement in
+    ///     try Int.fetchOne(statement)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - selection: The returned columns and expressions.
+    ///   - fetch: A function that fetches from the statement, whose
+    ///     arguments are set.
+    /// - Returns: The result of `fetch`.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when the `IGNORE` conflict resolution skips the insertion, a
+    ///   ``DatabaseError``, or the error of a callback or of `fetch`.
+    public mutating func insertAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T) throws -> T
+    {
+        try _insertAndFetch(db, onConflict: conflictResolution, selection: selection, fetch: fetch)
+    }
+}
+
+extension MutablePersistableRecord where Self: FetchableRecord {
+    /// Inserts the record, and returns the inserted row
+    /// (`INSERT ... RETURNING`), with its default values and generated
+    /// columns.
+    ///
+    /// ```swift
+    /// // INSERT INTO "player" ("id", "name") VALUES (NULL, 'Arthur') RETURNING *
+    /// var player = Player(id: nil, name: "Arthur")
+    /// let inserted = try player.insertAndFetch(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    /// - Returns: The inserted record.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when the `IGNORE` conflict resolution skips the insertion, a
+    ///   ``DatabaseError``, or the error of a callback.
+    public mutating func insertAndFetch(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self
+    {
+        try _insertAndFetch(db, onConflict: conflictResolution, as: Self.self)
+    }
+}
+
+// MARK: - The insertion flow
+
+extension MutablePersistableRecord {
+    /// Runs an INSERT statement for a container, in a table, with a
+    /// conflict resolution.
+    typealias InsertExecutor = (
+        _ container: PersistenceContainer,
+        _ tableName: String,
+        _ conflictResolution: Database.ConflictResolution) throws -> Database.InsertionOutcome
+
+    /// Inserts with all callbacks, with a cached INSERT statement. Returns
+    /// nil when nothing was inserted.
+    @discardableResult
+    mutating func _insert(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess?
+    {
+        let recordType = type(of: self)
+        // A closure literal, not stored: no allocation.
+        return try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
+            try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
+        }
+    }
+
+    /// Inserts with the insertion callbacks only, with a cached INSERT
+    /// statement.
+    mutating func _insertWithInsertCallbacks(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?) throws -> (InsertionSuccess, isInserted: Bool)
+    {
+        let recordType = type(of: self)
+        return try _insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, tableName, resolution in
+            try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
+        }
+    }
+
+    /// Inserts with all callbacks. Returns nil when nothing was inserted.
+    @discardableResult
+    mutating func _insert(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        execute: InsertExecutor) throws -> InsertionSuccess?
+    {
+        try willSave(db)
+        var inserted: InsertionSuccess?
+        var saveCount = 0
+        // The callback runs on a copy, so that the insertion can mutate the
+        // record meanwhile.
+        let record = self
+        try record.aroundSave(db) {
+            saveCount += 1
+            guard saveCount == 1 else { throw Self.aroundCallbackMisuse("aroundSave(_:save:)", "save()") }
+            let (success, isInserted) = try self._insertWithInsertCallbacks(db, onConflict: conflictResolution, execute: execute)
+            if isInserted { inserted = success }
+            return PersistenceSuccess(success)
+        }
+        guard saveCount == 1 else { throw Self.aroundCallbackMisuse("aroundSave(_:save:)", "save()") }
+        if let inserted {
+            didSave(PersistenceSuccess(inserted))
+        }
+        return inserted
+    }
+
+    /// Inserts with the insertion callbacks only: `willInsert`,
+    /// `aroundInsert`, `didInsert`.
+    mutating func _insertWithInsertCallbacks(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        execute: InsertExecutor) throws -> (InsertionSuccess, isInserted: Bool)
+    {
+        try willInsert(db)
+        let recordType = type(of: self)
+        let tableName = recordType.databaseTableName
+        let resolution = conflictResolution ?? recordType.persistenceConflictPolicy.conflictResolutionForInsert
+        var container = try makePersistenceContainer()
+        var outcome: (InsertionSuccess, isInserted: Bool)?
+        let record = self
+        try record.aroundInsert(db) {
+            guard outcome == nil else { throw Self.aroundCallbackMisuse("aroundInsert(_:insert:)", "insert()") }
+            let result = try execute(container, tableName, resolution)
+            if result.isInserted, let rowIDColumn = result.rowIDColumn {
+                container.setDatabaseValue(DatabaseValue(storage: .int64(result.rowID)), forColumn: rowIDColumn)
+            }
+            let success = InsertionSuccess(rowID: result.rowID, rowIDColumn: result.rowIDColumn, persistenceContainer: container)
+            outcome = (success, result.isInserted)
+            return success
+        }
+        guard let outcome else { throw Self.aroundCallbackMisuse("aroundInsert(_:insert:)", "insert()") }
+        if outcome.isInserted {
+            didInsert(outcome.0)
+            _notifyRecordClass(.inserted)
+        }
+        return outcome
+    }
+
+    /// Inserts with `RETURNING` the selection of `T`, and decodes the row.
+    mutating func _insertAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        as returnedType: T.Type) throws -> T
+    {
+        let row = try _insertAndFetch(db, onConflict: conflictResolution, selection: T.databaseSelection) { statement in
+            try Row.fetchAll(statement).first
+        }
+        guard let row else {
+            // SQLite reported an insertion, but returned no row.
+            throw RecordError.recordNotFound(databaseTableName: type(of: self).databaseTableName, key: [:])
+        }
+        return try T(row: row)
+    }
+
+    /// Inserts with a `RETURNING` clause, and fetches from the statement.
+    mutating func _insertAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T) throws -> T
+    {
+        var result: T?
+        try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
+            try db.executeInsert(tableName: tableName, container: container, conflictResolution: resolution, returning: selection) { statement in
+                result = try fetch(statement)
+            }
+        }
+        guard let result else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(Self.self).insertAndFetch: the insertion did not run")
+        }
+        return result
+    }
+
+    /// The error for an `around` callback that does not call its function,
+    /// or calls it twice.
+    static func aroundCallbackMisuse(_ callback: String, _ function: String) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_MISUSE,
+            message: "\(Self.self).\(callback) must call \(function) exactly once")
+    }
+}

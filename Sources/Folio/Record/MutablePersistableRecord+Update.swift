@@ -1,0 +1,368 @@
+// Update: update, update(columns:), updateChanges.
+
+extension MutablePersistableRecord {
+    /// Updates all columns of the row of the record.
+    ///
+    /// ```swift
+    /// player.score = 1000
+    /// // UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?
+    /// try player.update(db)
+    /// ```
+    ///
+    /// The callbacks are called in this order: `willSave`, `aroundSave`,
+    /// `willUpdate`, `aroundUpdate`, `didUpdate`, `didSave`.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution (`UPDATE OR REPLACE`,
+    ///     ...), or nil for ``persistenceConflictPolicy``.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError`` (a constraint violation, or a record that does
+    ///   not encode its primary key), or the error of a callback.
+    ///
+    /// See <https://www.sqlite.org/lang_update.html>.
+    public func update(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
+        try _update(db, onConflict: conflictResolution, columns: nil)
+    }
+
+    /// Updates the given columns of the row of the record.
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "score" = ? WHERE "id" = ?
+    /// try player.update(db, columns: ["score"])
+    /// ```
+    ///
+    /// Columns that the record does not encode are ignored. When no column
+    /// is left, the statement sets the primary key to itself, so that a
+    /// missing row is still reported.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - columns: The updated columns (case-insensitive).
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError``, or the error of a callback.
+    public func update(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        columns: Set<String>) throws
+    {
+        try _update(db, onConflict: conflictResolution, columns: columns)
+    }
+
+    /// Updates the given columns of the row of the record.
+    ///
+    /// ```swift
+    /// try player.update(db, columns: ["name", "score"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - columns: The updated columns (case-insensitive).
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError``, or the error of a callback.
+    public func update<Columns: Sequence>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        columns: Columns) throws
+    where Columns.Element == String
+    {
+        try _update(db, onConflict: conflictResolution, columns: Set(columns))
+    }
+
+    /// Updates the given columns of the row of the record.
+    ///
+    /// ```swift
+    /// try player.update(db, columns: [Column("score")])
+    /// try player.update(db, columns: [Player.Columns.score])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - columns: The updated columns.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError``, or the error of a callback.
+    public func update<Columns: Sequence>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        columns: Columns) throws
+    where Columns.Element: ColumnExpression
+    {
+        try _update(db, onConflict: conflictResolution, columns: Set(columns.map(\.name)))
+    }
+
+    /// Updates the columns that differ from another record, and returns
+    /// whether the database was updated. When nothing differs, no SQL runs.
+    ///
+    /// ```swift
+    /// var newPlayer = oldPlayer
+    /// newPlayer.score = 100
+    /// // UPDATE "player" SET "score" = ? WHERE "id" = ?
+    /// try newPlayer.updateChanges(db, from: oldPlayer) // true
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - record: The record to compare with, usually a previous version
+    ///     of this one.
+    /// - Returns: Whether some column was updated.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError``, or the error of a callback.
+    @discardableResult
+    public func updateChanges(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        from record: some EncodableRecord) throws -> Bool
+    {
+        let new = try makePersistenceContainer()
+        let old = try record.makePersistenceContainer()
+        let changedColumns = PersistenceContainer.changes(from: old, to: new).map(\.column)
+        if changedColumns.isEmpty {
+            return false
+        }
+        try _update(db, onConflict: conflictResolution, columns: Set(changedColumns))
+        return true
+    }
+
+    /// Modifies the record with a function, updates the columns that have
+    /// changed, and returns whether the database was updated. When nothing
+    /// changed, no SQL runs.
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "score" = ? WHERE "id" = ?
+    /// try player.updateChanges(db) {
+    ///     $0.score = 1000
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - modify: A function that modifies the record.
+    /// - Returns: Whether some column was updated.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError``, or the error of `modify` or of a callback.
+    @discardableResult
+    public mutating func updateChanges(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        modify: (inout Self) throws -> Void) throws -> Bool
+    {
+        let old = self
+        try modify(&self)
+        return try updateChanges(db, onConflict: conflictResolution, from: old)
+    }
+
+    /// Updates all columns of the row of the record, and returns the
+    /// updated row decoded as another record type (`UPDATE ... RETURNING`).
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "name" = ? WHERE "id" = ? RETURNING *
+    /// let player = try partialPlayer.updateAndFetch(db, as: Player.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - returnedType: The type of the returned record, whose
+    ///     `databaseSelection` is the `RETURNING` clause.
+    /// - Returns: The updated row, decoded.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError``, or the error of a callback.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
+    public func updateAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        as returnedType: T.Type) throws -> T
+    {
+        var row: Row?
+        try _update(db, onConflict: conflictResolution, columns: nil, returning: T.databaseSelection) { statement in
+            row = try Row.fetchAll(statement).first
+        }
+        guard let row else {
+            throw RecordError.recordNotFound(databaseTableName: type(of: self).databaseTableName, key: [:])
+        }
+        return try T(row: row)
+    }
+}
+
+extension MutablePersistableRecord where Self: FetchableRecord {
+    /// Updates all columns of the row of the record, and returns the
+    /// updated row (`UPDATE ... RETURNING`), with its generated columns.
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ? RETURNING *
+    /// let updated = try player.updateAndFetch(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    /// - Returns: The updated record.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError``, or the error of a callback.
+    public func updateAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
+        try updateAndFetch(db, onConflict: conflictResolution, as: Self.self)
+    }
+}
+
+// MARK: - The update flow
+
+extension MutablePersistableRecord {
+    /// Updates with all callbacks.
+    ///
+    /// - Parameter columns: The updated columns, or nil for all columns.
+    func _update(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        columns: Set<String>?,
+        returning selection: [any SQLSelectable] = [],
+        fetch: (Statement) throws -> Void = { _ in }) throws
+    {
+        try willSave(db)
+        var updated: PersistenceSuccess?
+        try aroundSave(db) {
+            guard updated == nil else { throw Self.aroundCallbackMisuse("aroundSave(_:save:)", "save()") }
+            var notFound = false
+            let success = try _updateWithUpdateCallbacks(
+                db, onConflict: conflictResolution, columns: columns, notFound: &notFound,
+                returning: selection, fetch: fetch)
+            updated = success
+            return success
+        }
+        guard let updated else { throw Self.aroundCallbackMisuse("aroundSave(_:save:)", "save()") }
+        didSave(updated)
+    }
+
+    /// Updates with the update callbacks only: `willUpdate`,
+    /// `aroundUpdate`, `didUpdate`.
+    ///
+    /// - Parameters:
+    ///   - columns: The updated columns, or nil for all columns.
+    ///   - notFound: Set to true when the update throws
+    ///     ``RecordError/recordNotFound(databaseTableName:key:)`` because
+    ///     no row matches, so that `save` can tell this error from the
+    ///     errors of callbacks.
+    func _updateWithUpdateCallbacks(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        columns: Set<String>?,
+        notFound: inout Bool,
+        returning selection: [any SQLSelectable] = [],
+        fetch: (Statement) throws -> Void = { _ in }) throws -> PersistenceSuccess
+    {
+        let recordType = type(of: self)
+        let tableName = recordType.databaseTableName
+        let resolution = conflictResolution ?? recordType.persistenceConflictPolicy.conflictResolutionForUpdate
+        let container = try makePersistenceContainer()
+        let updatedColumnNames = columns ?? Set(container.columns)
+        try willUpdate(db, columns: updatedColumnNames)
+        var updated: PersistenceSuccess?
+        try aroundUpdate(db, columns: updatedColumnNames) {
+            guard updated == nil else { throw Self.aroundCallbackMisuse("aroundUpdate(_:columns:update:)", "update()") }
+            let success = try db.executeUpdate(
+                recordType: recordType,
+                tableName: tableName,
+                container: container,
+                columns: columns,
+                conflictResolution: resolution,
+                notFound: &notFound,
+                returning: selection,
+                fetch: fetch)
+            updated = success
+            return success
+        }
+        guard let updated else { throw Self.aroundCallbackMisuse("aroundUpdate(_:columns:update:)", "update()") }
+        didUpdate(updated)
+        _notifyRecordClass(.updated(updated.persistenceContainer))
+        return updated
+    }
+}
+
+extension Database {
+    /// Runs `UPDATE table SET ... WHERE primaryKey = ...`.
+    ///
+    /// - Parameters:
+    ///   - columns: The updated columns, or nil for all non-key columns.
+    ///   - notFound: Set to true when no row matches.
+    /// - Returns: The updated values and the primary key.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row matches.
+    func executeUpdate(
+        recordType: Any.Type,
+        tableName: String,
+        container: PersistenceContainer,
+        columns: Set<String>?,
+        conflictResolution: Database.ConflictResolution,
+        notFound: inout Bool,
+        returning selection: [any SQLSelectable],
+        fetch: (Statement) throws -> Void) throws -> PersistenceSuccess
+    {
+        let primaryKey = try RecordPrimaryKey(tableName: tableName, container: container, db: self)
+        try primaryKey.checkColumnsArePresent(recordType: recordType)
+        guard !primaryKey.isNull else {
+            notFound = true
+            throw primaryKey.notFoundError
+        }
+
+        let lowercasedColumns = columns.map { Set($0.map { $0.lowercased() }) }
+        var setColumns: [String] = []
+        var values: [DatabaseValue] = []
+        for (column, value) in container.columnsAndValues where !primaryKey.contains(column) {
+            if let lowercasedColumns, !lowercasedColumns.contains(column.lowercased()) { continue }
+            setColumns.append(column)
+            values.append(value)
+        }
+        var updatedContainer = PersistenceContainer(columns: setColumns, values: values)
+        if setColumns.isEmpty {
+            // Nothing to update: set the primary key to itself, so that a
+            // missing row is still reported.
+            setColumns = primaryKey.columns
+            values = primaryKey.values.map { $0 ?? .null }
+        }
+        for (column, value) in zip(primaryKey.columns, primaryKey.values) {
+            updatedContainer.setDatabaseValue(value ?? .null, forColumn: column)
+        }
+        values.append(contentsOf: primaryKey.values.map { $0 ?? .null })
+
+        var sql = "UPDATE \(conflictResolution.statementClause)\(tableName.quotedDatabaseIdentifier) SET "
+            + setColumns.map { $0.quotedDatabaseIdentifier + " = ?" }.joined(separator: ", ")
+            + " WHERE " + primaryKey.whereSQL
+        if selection.isEmpty {
+            let statement = try cachedStatement(sql: sql)
+            try statement.execute(boundValues: values)
+        } else {
+            var context = SQLGenerationContext(db: self)
+            sql += " RETURNING " + (try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", "))
+            let statement = try cachedStatement(sql: sql)
+            try statement.setArguments(StatementArguments(values) + context.arguments)
+            try fetch(statement)
+            // Complete the statement, so that its changes are counted.
+            statement.reset()
+        }
+        guard changesCount > 0 else {
+            notFound = true
+            throw primaryKey.notFoundError
+        }
+        return PersistenceSuccess(persistenceContainer: updatedContainer)
+    }
+}

@@ -1,0 +1,238 @@
+import CSQLite
+
+/// The INSERT statements of the persistence methods of one connection.
+///
+/// A loop of insertions prepares its statement once: statements are
+/// found by record type and conflict resolution, then by table name and
+/// column list. Neither the SQL nor any dictionary is built per insertion.
+final class PersistenceStatementCache {
+    struct Key: Hashable {
+        var recordType: ObjectIdentifier
+        var conflictResolution: Database.ConflictResolution
+    }
+
+    /// One prepared INSERT statement.
+    final class InsertEntry {
+        let tableName: String
+        let columns: [String]
+        let statement: Statement
+
+        /// The primary key of the table, checked again when SQLite
+        /// recompiles the statement after a schema change.
+        var primaryKey: PrimaryKeyInfo
+
+        /// The number of recompilations of the statement when
+        /// `primaryKey` was read.
+        var reprepareCount: CInt
+
+        init(tableName: String, columns: [String], statement: Statement, primaryKey: PrimaryKeyInfo) {
+            self.tableName = tableName
+            self.columns = columns
+            self.statement = statement
+            self.primaryKey = primaryKey
+            self.reprepareCount = statement.reprepareCount
+        }
+    }
+
+    /// A few entries per key: record types usually insert the same columns
+    /// in the same table.
+    var insertEntries: [Key: [InsertEntry]] = [:]
+
+    /// The last used entry, and its key: loops of insertions find their
+    /// statement here, without hashing.
+    var lastInsertKey: Key?
+    var lastInsertEntry: InsertEntry?
+
+    static let maximumEntriesPerKey = 8
+}
+
+extension Statement {
+    /// The number of times SQLite recompiled the statement, after a schema
+    /// change for example.
+    /// See <https://www.sqlite.org/c3ref/c_stmtstatus_counter.html>.
+    var reprepareCount: CInt {
+        sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
+    }
+
+    /// Binds values by index and runs the statement, without building
+    /// ``StatementArguments`` (they are built for an error message only).
+    func execute(boundValues values: [DatabaseValue]) throws {
+        try execute(count: values.count, value: { values[$0] })
+    }
+
+    /// Binds the values of a container by index and runs the statement.
+    func execute(binding container: PersistenceContainer) throws {
+        let entries = container._entries
+        try execute(count: entries.count, value: { entries[$0].value })
+    }
+
+    private func execute(count: Int, value: (Int) -> DatabaseValue) throws {
+        reset()
+        for index in 0..<count {
+            let code = bind(value(index), at: CInt(index + 1))
+            if code != SQLITE_OK {
+                throw DatabaseError.lastError(
+                    database.sqliteConnection, code: code, sql: sql,
+                    arguments: StatementArguments((0..<count).map(value)),
+                    publicArguments: database.configuration.publicStatementArguments)
+            }
+        }
+        do {
+            while try step() { }
+        } catch let error as DatabaseError {
+            // The error of `step()` names the previous arguments.
+            throw DatabaseError(
+                resultCode: error.extendedResultCode,
+                message: error.message,
+                sql: sql,
+                arguments: StatementArguments((0..<count).map(value)),
+                publicArguments: database.configuration.publicStatementArguments)
+        }
+    }
+}
+
+extension Database {
+    /// The persistence statement cache of the connection.
+    var persistenceStatementCache: PersistenceStatementCache {
+        let key = ObjectIdentifier(PersistenceStatementCache.self)
+        for entry in layerCaches where entry.key == key {
+            return unsafeDowncast(entry.cache, to: PersistenceStatementCache.self)
+        }
+        let cache = PersistenceStatementCache()
+        layerCaches.append((key, cache))
+        return cache
+    }
+
+    /// The outcome of an INSERT statement.
+    struct InsertionOutcome {
+        /// The rowid of the inserted row.
+        var rowID: Int64
+        /// The INTEGER PRIMARY KEY column, if any.
+        var rowIDColumn: String?
+        /// Whether a row was inserted (false when the IGNORE conflict
+        /// resolution skipped it).
+        var isInserted: Bool
+    }
+
+    /// Inserts the values of a container in a table, with a cached
+    /// statement.
+    ///
+    /// - Parameters:
+    ///   - recordType: The type of the inserted record, the first key of the
+    ///     statement cache.
+    ///   - tableName: The table.
+    ///   - container: The inserted values.
+    ///   - conflictResolution: The conflict resolution.
+    func executeInsert(
+        recordType: Any.Type,
+        tableName: String,
+        container: PersistenceContainer,
+        conflictResolution: Database.ConflictResolution) throws -> InsertionOutcome
+    {
+        let entry = try insertEntry(
+            recordType: recordType,
+            tableName: tableName,
+            container: container,
+            conflictResolution: conflictResolution)
+        var statement = entry.statement
+        if !statement.isReusable {
+            // A cursor iterates the cached statement: use a fresh one.
+            statement = try makeStatement(sql: statement.sql)
+        }
+        try statement.execute(binding: container)
+        let isInserted = changesCount > 0
+        if entry.statement.reprepareCount != entry.reprepareCount {
+            // The schema has changed since the primary key was read.
+            entry.primaryKey = try primaryKey(tableName)
+            entry.reprepareCount = entry.statement.reprepareCount
+        }
+        return InsertionOutcome(
+            rowID: lastInsertedRowID,
+            rowIDColumn: entry.primaryKey.rowIDColumn,
+            isInserted: isInserted)
+    }
+
+    private func insertEntry(
+        recordType: Any.Type,
+        tableName: String,
+        container: PersistenceContainer,
+        conflictResolution: Database.ConflictResolution) throws -> PersistenceStatementCache.InsertEntry
+    {
+        let cache = persistenceStatementCache
+        let key = PersistenceStatementCache.Key(
+            recordType: ObjectIdentifier(recordType),
+            conflictResolution: conflictResolution)
+        if let entry = cache.lastInsertEntry, cache.lastInsertKey == key,
+           container.hasColumns(entry.columns), entry.tableName == tableName
+        {
+            return entry
+        }
+        if let entries = cache.insertEntries[key] {
+            for entry in entries where container.hasColumns(entry.columns) && entry.tableName == tableName {
+                cache.lastInsertKey = key
+                cache.lastInsertEntry = entry
+                return entry
+            }
+        }
+        let columns = container.columns
+        let sql = Database.insertSQL(tableName: tableName, columns: columns, conflictResolution: conflictResolution)
+        let entry = PersistenceStatementCache.InsertEntry(
+            tableName: tableName,
+            columns: columns,
+            statement: try cachedStatement(sql: sql),
+            primaryKey: try primaryKey(tableName))
+        var entries = cache.insertEntries[key] ?? []
+        if entries.count >= PersistenceStatementCache.maximumEntriesPerKey {
+            entries.removeFirst()
+        }
+        entries.append(entry)
+        cache.insertEntries[key] = entries
+        cache.lastInsertKey = key
+        cache.lastInsertEntry = entry
+        return entry
+    }
+
+    /// Inserts the values of a container with a `RETURNING` clause, and
+    /// lets `fetch` read the returned row from the statement.
+    ///
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when nothing was inserted (the IGNORE conflict resolution).
+    func executeInsert(
+        tableName: String,
+        container: PersistenceContainer,
+        conflictResolution: Database.ConflictResolution,
+        returning selection: [any SQLSelectable],
+        fetch: (Statement) throws -> Void) throws -> InsertionOutcome
+    {
+        var context = SQLGenerationContext(db: self)
+        let returning = try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
+        let sql = Database.insertSQL(tableName: tableName, columns: container.columns, conflictResolution: conflictResolution)
+            + " RETURNING " + returning
+        let statement = try cachedStatement(sql: sql)
+        try statement.setArguments(StatementArguments(container.values) + context.arguments)
+        try fetch(statement)
+        // Complete the statement, so that its changes are counted.
+        statement.reset()
+        guard changesCount > 0 else {
+            let key = try RecordPrimaryKey(tableName: tableName, container: container, db: self)
+            throw key.notFoundError
+        }
+        return InsertionOutcome(
+            rowID: lastInsertedRowID,
+            rowIDColumn: try primaryKey(tableName).rowIDColumn,
+            isInserted: true)
+    }
+
+    /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?, ?)`, or
+    /// `... DEFAULT VALUES` when there is no column.
+    static func insertSQL(tableName: String, columns: [String], conflictResolution: Database.ConflictResolution) -> String {
+        var sql = "INSERT \(conflictResolution.statementClause)INTO \(tableName.quotedDatabaseIdentifier) "
+        if columns.isEmpty {
+            sql += "DEFAULT VALUES"
+        } else {
+            sql += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ") VALUES ("
+            sql += databaseQuestionMarks(count: columns.count) + ")"
+        }
+        return sql
+    }
+}

@@ -10,7 +10,6 @@ import PackageDescription
 // main has the API.
 let folioMissingAPIs: [SwiftSetting] = [
     .define("FOLIO_MISSING_RECORD_FETCH"),
-    .define("FOLIO_MISSING_PERSISTENCE"),
 ]
 
 let package = Package(

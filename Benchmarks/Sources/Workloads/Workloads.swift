@@ -90,7 +90,6 @@ public func makeWorkloads() -> [Workload] {
         return Trial(run: { try dbQueue.write(insertRows) }, check: { try itemsChecksum(dbQueue) })
     })
 
-    #if !FOLIO_MISSING_PERSISTENCE
     workloads.append(Workload(id: 6) {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { try $0.execute(sql: Fixture.createItems) }
@@ -104,7 +103,6 @@ public func makeWorkloads() -> [Workload] {
         let items = (0..<Size.insertedRows).map(EncodableItem.init(x:))
         return Trial(run: { try dbQueue.write { try insert(items, $0) } }, check: { try itemsChecksum(dbQueue) })
     })
-    #endif
 
     #if !FOLIO_MISSING_RECORD_FETCH
     workloads.append(Workload(id: 8) {
@@ -323,7 +321,6 @@ private func fetchBookInfos(_ db: Database) throws -> Int {
 
 // MARK: - Persisting records
 
-#if !FOLIO_MISSING_PERSISTENCE
 /// A record with a hand-written `encode(to:)`.
 private struct InsertItem: PersistableRecord {
     static let databaseTableName = "items"
@@ -365,7 +362,6 @@ private func insert(_ items: [some PersistableRecord], _ db: Database) throws ->
     }
     return items.count
 }
-#endif
 
 // MARK: - Migrations
 

@@ -105,7 +105,7 @@ extension Association {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: An association.
-    public func filter(_ predicate: some SQLExpressible) -> Self {
+    public func filter(_ predicate: any SQLExpressible) -> Self {
         mapDestination { $0.filter(predicate.sqlExpression) }
     }
 
@@ -153,7 +153,7 @@ extension Association {
     ///
     /// - Parameter predicate: A predicate.
     /// - Returns: An association.
-    public func having(_ predicate: some SQLExpressible) -> Self {
+    public func having(_ predicate: any SQLExpressible) -> Self {
         mapDestination { $0.withUnsupportedFeature("having(_:)") }
     }
 

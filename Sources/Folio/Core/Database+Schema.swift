@@ -16,15 +16,26 @@ extension Database {
     /// Drops the cached schema information.
     public func clearSchemaCache() {
         schemaCache = SchemaCache()
+        schemaMayHaveChanged = true
     }
 
     /// Makes sure the schema cache matches the current schema version.
+    ///
+    /// The schema version is read once per database access, and again
+    /// after a statement of this connection changed the schema (or rolled
+    /// back): other connections can only change the schema between two
+    /// accesses, or outside of transactions.
     private func validateSchemaCache() throws {
+        if !schemaMayHaveChanged, schemaCacheValidationGeneration == accessGeneration, schemaCache.schemaVersion != nil {
+            return
+        }
         let version = try schemaVersion()
         if schemaCache.schemaVersion != version {
             schemaCache = SchemaCache()
             schemaCache.schemaVersion = version
         }
+        schemaMayHaveChanged = false
+        schemaCacheValidationGeneration = accessGeneration
     }
 
     private func cacheKey(_ name: String, _ schemaName: String?) -> String {

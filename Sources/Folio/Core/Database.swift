@@ -56,6 +56,13 @@ public final class Database {
     /// Schema information, valid for one schema version.
     var schemaCache = SchemaCache()
 
+    /// Whether a statement of this connection may have changed the schema
+    /// since the schema cache was last validated.
+    var schemaMayHaveChanged = true
+
+    /// The access during which the schema cache was last validated.
+    var schemaCacheValidationGeneration = -1
+
     /// Incremented each time a database access closure returns, so that
     /// cursors can refuse to run outside of their closure.
     var accessGeneration = 0

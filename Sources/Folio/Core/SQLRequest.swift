@@ -72,6 +72,21 @@ extension SQLRequest where RowDecoder == Row {
     public init(sql: String, arguments: StatementArguments = StatementArguments(), cached: Bool = false) {
         self.init(literal: SQL(sql: sql, arguments: arguments), cached: cached)
     }
+
+    /// Creates a request of rows from an SQL literal.
+    ///
+    /// ```swift
+    /// let request = SQLRequest(literal: "SELECT * FROM player WHERE name = \(name)")
+    /// let rows = try request.fetchAll(db) // [Row]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sqlLiteral: An SQL literal.
+    ///   - cached: Whether the prepared statement is cached.
+    public init(literal sqlLiteral: SQL, cached: Bool = false) {
+        self.sqlLiteral = sqlLiteral
+        self.cached = cached
+    }
 }
 
 extension SQLRequest: ExpressibleByStringInterpolation {

@@ -49,6 +49,10 @@ public final class Statement {
     /// What the statement reads and writes, recorded when it compiled.
     let authorization: StatementAuthorization
 
+    /// Whether running the statement may change the schema (DDL, or a
+    /// rollback that may undo DDL), which drops the schema cache.
+    let invalidatesSchemaCache: Bool
+
     /// The database region read by the statement.
     ///
     /// ```swift
@@ -108,6 +112,12 @@ public final class Statement {
         self.sqliteStatement = sqliteStatement
         self.sql = sql
         self.authorization = database.authorizer.takeAuthorization(for: sqliteStatement)
+        switch authorization.transactionEffect {
+        case .rollbackTransaction, .rollbackSavepoint:
+            self.invalidatesSchemaCache = true
+        default:
+            self.invalidatesSchemaCache = authorization.changesSchema
+        }
         let columnCount = Int(sqlite3_column_count(sqliteStatement))
         self.columnCount = columnCount
         self.columnNames = (0..<columnCount).map {
@@ -343,6 +353,9 @@ public final class Statement {
     /// Steps the statement: true when a row is available, false when done.
     @usableFromInline
     func step() throws -> Bool {
+        if invalidatesSchemaCache {
+            database.schemaMayHaveChanged = true
+        }
         if database.observesStatements {
             return try database.observedStep(self)
         }

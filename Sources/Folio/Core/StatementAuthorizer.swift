@@ -31,6 +31,10 @@ struct StatementAuthorization {
     /// The effect of a transaction or savepoint statement, if any.
     var transactionEffect: TransactionEffect?
 
+    /// Whether the statement changes the schema (CREATE, DROP, ALTER,
+    /// ATTACH, DETACH), so that cached schema information must be dropped.
+    var changesSchema = false
+
     /// Whether the statement leaves the database file unchanged
     /// (see <https://www.sqlite.org/c3ref/stmt_readonly.html>).
     var isReadonly = true
@@ -129,6 +133,9 @@ final class StatementAuthorizer {
     {
         let wasDrop = lastCodeWasDrop
         lastCodeWasDrop = false
+        if isRecording, Self.schemaCodes.contains(code) {
+            authorization.changesSchema = true
+        }
         switch code {
         case SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VTABLE, SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW:
             lastCodeWasDrop = true
@@ -186,6 +193,15 @@ final class StatementAuthorizer {
             return SQLITE_OK
         }
     }
+
+    /// The authorizer codes of statements that change the schema.
+    private static let schemaCodes: Set<CInt> = [
+        SQLITE_CREATE_INDEX, SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_INDEX, SQLITE_CREATE_TEMP_TABLE,
+        SQLITE_CREATE_TEMP_TRIGGER, SQLITE_CREATE_TEMP_VIEW, SQLITE_CREATE_TRIGGER, SQLITE_CREATE_VIEW,
+        SQLITE_DROP_INDEX, SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_INDEX, SQLITE_DROP_TEMP_TABLE,
+        SQLITE_DROP_TEMP_TRIGGER, SQLITE_DROP_TEMP_VIEW, SQLITE_DROP_TRIGGER, SQLITE_DROP_VIEW,
+        SQLITE_ALTER_TABLE, SQLITE_CREATE_VTABLE, SQLITE_DROP_VTABLE, SQLITE_ATTACH, SQLITE_DETACH,
+    ]
 
     /// Adds a change to the recorded event kinds, merging the updated
     /// columns of a table.

@@ -92,6 +92,20 @@ extension SelectionRequest {
     public func annotated(with selection: (DatabaseComponents<RowDecoder>) throws -> [any SQLSelectable]) rethrows -> Self {
         annotated(with: try selection(DatabaseComponents()))
     }
+
+    /// Returns a request with the column or expression returned by the
+    /// closure added to the selection.
+    ///
+    /// ```swift
+    /// // SELECT *, score + bonus AS total FROM player
+    /// Player.all().annotated { ($0.score + $0.bonus).forKey("total") }
+    /// ```
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    public func annotated(with selection: (DatabaseComponents<RowDecoder>) throws -> any SQLSelectable) rethrows -> Self {
+        annotated(with: [try selection(DatabaseComponents())])
+    }
 }
 
 /// A request that can be filtered.
@@ -109,7 +123,7 @@ public protocol FilteredRequest {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    func filter(_ predicate: some SQLExpressible) -> Self
+    func filter(_ predicate: any SQLExpressible) -> Self
 }
 
 extension FilteredRequest {
@@ -230,6 +244,29 @@ extension OrderedRequest {
         order(try orderings(DatabaseComponents()))
     }
 
+    /// Returns a request sorted by the current ordering, then by the
+    /// ordering returned by the closure.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC, name
+    /// Player.order(\.score.desc).thenOrder(\.name)
+    /// ```
+    ///
+    /// - Parameter orderings: A closure that receives the columns.
+    /// - Returns: A request.
+    public func thenOrder(_ orderings: (DatabaseComponents<RowDecoder>) throws -> any SQLOrderingTerm) rethrows -> Self {
+        thenOrder([try orderings(DatabaseComponents())])
+    }
+
+    /// Returns a request sorted by the current ordering, then by the
+    /// orderings returned by the closure.
+    ///
+    /// - Parameter orderings: A closure that receives the columns.
+    /// - Returns: A request.
+    public func thenOrder(_ orderings: (DatabaseComponents<RowDecoder>) throws -> [any SQLOrderingTerm]) rethrows -> Self {
+        thenOrder(try orderings(DatabaseComponents()))
+    }
+
     /// Returns a request sorted by raw SQL: `order(sql: "RANDOM()")`.
     ///
     /// - Parameters:
@@ -265,7 +302,7 @@ public protocol AggregatingRequest {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    func having(_ predicate: some SQLExpressible) -> Self
+    func having(_ predicate: any SQLExpressible) -> Self
 }
 
 extension AggregatingRequest {

@@ -17,9 +17,11 @@ extension QueryInterfaceRequest {
     ///   from several tables in a way that can not be deleted.
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
-        var context = SQLGenerationContext(db: db)
-        let sql = "DELETE FROM " + query.relation.tableName.quotedDatabaseIdentifier + (try whereClauseForWrite(&context))
-        try db.execute(sql: sql, arguments: context.arguments)
+        let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
+            let withClause = try SQLQueryGenerator(query: query).withClause(&context)
+            return withClause + "DELETE FROM " + (try targetTable(context)) + (try whereClauseForWrite(&context))
+        }
+        try db.execute(sql: sql, arguments: arguments)
         return db.changesCount
     }
 
@@ -44,16 +46,19 @@ extension QueryInterfaceRequest {
         _ assignments: [ColumnAssignment]) throws -> Int
     {
         guard !assignments.isEmpty else { return 0 }
-        var context = SQLGenerationContext(db: db)
-        context.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
-        var sql = "UPDATE "
-        if let conflictResolution {
-            sql += "OR \(conflictResolution.rawValue) "
+        let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
+            context.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
+            var sql = try SQLQueryGenerator(query: query).withClause(&context)
+            sql += "UPDATE "
+            if let conflictResolution {
+                sql += "OR \(conflictResolution.rawValue) "
+            }
+            sql += try targetTable(context) + " SET "
+            sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
+            sql += try whereClauseForWrite(&context)
+            return sql
         }
-        sql += query.relation.tableName.quotedDatabaseIdentifier + " SET "
-        sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
-        sql += try whereClauseForWrite(&context)
-        try db.execute(sql: sql, arguments: context.arguments)
+        try db.execute(sql: sql, arguments: arguments)
         return db.changesCount
     }
 
@@ -118,17 +123,35 @@ extension QueryInterfaceRequest {
         try updateAll(db, onConflict: conflictResolution, [assignment(DatabaseComponents())])
     }
 
+    /// The table of a DELETE or UPDATE statement, with its alias when the
+    /// request was aliased with a named ``TableAlias``: `"player" AS "p"`.
+    private func targetTable(_ context: SQLGenerationContext) throws -> String {
+        let relation = query.relation
+        guard case .table(let tableName) = relation.source else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "can not delete or update the rows of the common table expression \(relation.tableName)")
+        }
+        let name = try context.name(of: relation.alias)
+        if name == tableName {
+            return tableName.quotedDatabaseIdentifier
+        }
+        return tableName.quotedDatabaseIdentifier + " AS " + name.quotedDatabaseIdentifier
+    }
+
     /// The WHERE clause of a DELETE or UPDATE statement. Requests with a
-    /// limit, an ordering, joins, grouping or distinct go through a
-    /// subquery on the rowid (or the primary key of WITHOUT ROWID tables).
+    /// limit, joins, grouping or distinct go through a subquery on the
+    /// rowid (or the primary key of WITHOUT ROWID tables). Common table
+    /// expressions are defined by the WITH clause of the statement.
     private func whereClauseForWrite(_ context: inout SQLGenerationContext) throws -> String {
         let relation = query.relation
         guard case .table(let tableName) = relation.source else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "can not delete or update a common table expression: \(relation.tableName)")
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "can not delete or update the rows of the common table expression \(relation.tableName)")
         }
         let needsSubquery = query.limit != nil || relation.hasJoins || query.isDistinct
             || !query.groupExpressions.isEmpty || !query.havingExpressions.isEmpty
-            || !query.commonTableExpressions.isEmpty
         if !needsSubquery {
             guard !relation.filters.isEmpty else { return "" }
             context.unqualifiedAlias = ObjectIdentifier(relation.alias)
@@ -137,6 +160,7 @@ extension QueryInterfaceRequest {
         let primaryKey = try context.db.primaryKey(tableName)
         let keyColumns = primaryKey.tableHasRowID ? [Column.rowID.name] : primaryKey.columns
         var subquery = query
+        subquery.commonTableExpressions = []
         subquery.relation.selection = keyColumns.map { .expression(.column($0, relation.alias)) }
         subquery.relation.children = subquery.relation.children.filter { $0.child.kind != .all }
         for index in subquery.relation.children.indices {

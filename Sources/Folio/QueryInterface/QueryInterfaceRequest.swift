@@ -56,6 +56,21 @@ extension QueryInterfaceRequest: FetchRequest {
     public func fetchCount(_ db: Database) throws -> Int {
         try query.fetchCount(db)
     }
+
+    /// Returns whether the request fetches no row, with
+    /// `SELECT EXISTS (...)`.
+    ///
+    /// ```swift
+    /// // SELECT EXISTS (SELECT * FROM player WHERE score > 1000)
+    /// let noSuchPlayer = try Player.filter { $0.score > 1000 }.isEmpty(db)
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: Whether there is no row.
+    /// - Throws: A ``DatabaseError``.
+    public func isEmpty(_ db: Database) throws -> Bool {
+        try !query.exists(db)
+    }
 }
 
 extension QueryInterfaceRequest: SQLSubqueryable {
@@ -111,7 +126,7 @@ extension QueryInterfaceRequest: DerivableRequest {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    public func filter(_ predicate: some SQLExpressible) -> Self {
+    public func filter(_ predicate: any SQLExpressible) -> Self {
         mapRelation { $0.filter(predicate.sqlExpression) }
     }
 
@@ -159,7 +174,7 @@ extension QueryInterfaceRequest: DerivableRequest {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    public func having(_ predicate: some SQLExpressible) -> Self {
+    public func having(_ predicate: any SQLExpressible) -> Self {
         let alias = query.relation.alias
         return mapQuery { $0.havingExpressions.append(predicate.sqlExpression.qualified(with: alias)) }
     }
@@ -172,18 +187,15 @@ extension QueryInterfaceRequest: DerivableRequest {
         aliased(alias.base)
     }
 
-    /// Returns a request whose table is named by an untyped alias.
-    ///
-    /// - Parameter alias: A table alias.
-    /// - Returns: A request.
-    public func aliased(_ alias: TableAlias<Void>) -> Self {
-        aliased(alias.base)
-    }
-
     func aliased(_ base: TableAliasBase) -> Self {
-        mapRelation { relation in
-            base.bind(to: relation.tableName)
-            return relation.realiased(base)
+        let oldAlias = query.relation.alias
+        base.bind(to: query.relation.tableName)
+        return mapQuery { query in
+            query.relation = query.relation.realiased(base)
+            // GROUP BY and HAVING belong to the query, and refer to the
+            // relation's alias as well.
+            query.groupExpressions = query.groupExpressions.map { $0.requalified(from: oldAlias, to: base) }
+            query.havingExpressions = query.havingExpressions.map { $0.requalified(from: oldAlias, to: base) }
         }
     }
 
@@ -276,6 +288,22 @@ extension QueryInterfaceRequest: DerivableRequest {
         select(sql: sql, arguments: arguments).asRequest(of: T.self)
     }
 
+    /// Returns a request of values of another type, that selects an SQL
+    /// literal.
+    ///
+    /// ```swift
+    /// let defaultName = "Anonymous"
+    /// let names = try Player.all().select(literal: "IFNULL(name, \(defaultName))", as: String.self).fetchAll(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sqlLiteral: An SQL literal.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public func select<T>(literal sqlLiteral: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        select(literal: sqlLiteral).asRequest(of: T.self)
+    }
+
     /// Returns a request with a common table expression in its WITH clause.
     ///
     /// - Parameter cte: A common table expression.
@@ -300,5 +328,23 @@ extension SQLRelation {
         relation.isOrderingReversed = isOrderingReversed
         relation.children = children
         return relation
+    }
+}
+
+extension QueryInterfaceRequest where RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible {
+    /// Returns a request that selects the primary key of the records.
+    ///
+    /// ```swift
+    /// // SELECT id FROM player WHERE name IS NOT NULL
+    /// let ids = try Player.filter { $0.name != nil }.selectID().fetchAll(db)
+    /// ```
+    ///
+    /// The table must have a single-column primary key, or no explicit
+    /// primary key (the rowid is then selected): other tables make the
+    /// request fail with a ``DatabaseError``.
+    ///
+    /// - Returns: A request of identifiers.
+    public func selectID() -> QueryInterfaceRequest<RowDecoder.ID> {
+        select([SQLExpression(.singlePrimaryKey(nil))], as: RowDecoder.ID.self)
     }
 }

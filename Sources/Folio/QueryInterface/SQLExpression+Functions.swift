@@ -162,7 +162,10 @@ extension DatabaseFunction {
     /// - Parameter arguments: The arguments of the call.
     /// - Returns: An expression.
     public func callAsFunction(_ arguments: any SQLExpressible...) -> SQLExpression {
-        SQLExpression(.function(name, arguments.map(\.sqlExpression), distinct: false))
+        if case .aggregate = kind {
+            return SQLExpression(.customAggregate(name, arguments.map(\.sqlExpression)))
+        }
+        return SQLExpression(.function(name, arguments.map(\.sqlExpression), distinct: false))
     }
 
     /// A function that capitalizes strings with `String.capitalized`.
@@ -234,15 +237,7 @@ extension SQLSpecificExpressible {
     /// - Returns: An expression.
     public func like(_ pattern: some SQLExpressible, escape: (any SQLExpressible)? = nil) -> SQLExpression {
         if let escape {
-            return SQLExpression(.literal(SQL(elements: [
-                .deferred { [e = sqlExpression, p = pattern.sqlExpression, x = escape.sqlExpression] db, arguments in
-                    var context = SQLGenerationContext(db: db)
-                    let sql = try e.sql(&context, wrapped: true) + " LIKE " + p.sql(&context, wrapped: true)
-                        + " ESCAPE " + x.sql(&context, wrapped: true)
-                    arguments += context.arguments
-                    return sql
-                },
-            ])))
+            return SQLExpression(.likeEscape(sqlExpression, pattern.sqlExpression, escape.sqlExpression))
         }
         return SQLExpression.comparison("LIKE", sqlExpression, pattern.sqlExpression)
     }
@@ -353,9 +348,6 @@ extension SQLExpression {
     static func inList(_ value: SQLExpression, _ list: [SQLExpression]) -> SQLExpression {
         if list.isEmpty {
             return .value(false.databaseValue)
-        }
-        if case let .collated(base, collation) = value.impl {
-            return SQLExpression(.collated(SQLExpression(.inList(base, list, negated: false)), collation))
         }
         return SQLExpression(.inList(value, list, negated: false))
     }

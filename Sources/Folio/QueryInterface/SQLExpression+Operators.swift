@@ -53,34 +53,42 @@ public func != (lhs: some SQLSpecificExpressible, rhs: Bool) -> SQLExpression {
     rhs ? !lhs.sqlExpression : lhs.sqlExpression
 }
 
-/// `lhs IS rhs`: equality where NULL equals NULL.
+/// `lhs IS rhs`: equality where NULL equals NULL. Comparison with nil
+/// generates `IS NULL`.
+///
+/// ```swift
+/// Player.filter { $0.score === 1000 } // score IS 1000
+/// Player.filter { $0.bonus === nil }  // bonus IS NULL
+/// ```
+///
+/// See <https://www.sqlite.org/lang_expr.html#isisnot>.
 public func === (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
-    SQLExpression(.binary("IS", lhs.sqlExpression, rhs?.sqlExpression ?? .value(.null)))
+    SQLExpression.identical(lhs.sqlExpression, rhs?.sqlExpression, negated: false)
 }
 
 /// `lhs IS rhs`: equality where NULL equals NULL.
 public func === (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("IS", lhs?.sqlExpression ?? .value(.null), rhs.sqlExpression))
+    SQLExpression.identical(lhs?.sqlExpression, rhs.sqlExpression, negated: false)
 }
 
 /// `lhs IS rhs`: equality where NULL equals NULL.
 public func === (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("IS", lhs.sqlExpression, rhs.sqlExpression))
+    SQLExpression.identical(lhs.sqlExpression, rhs.sqlExpression, negated: false)
 }
 
-/// `lhs IS NOT rhs`.
+/// `lhs IS NOT rhs`. Comparison with nil generates `IS NOT NULL`.
 public func !== (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
-    SQLExpression(.binary("IS NOT", lhs.sqlExpression, rhs?.sqlExpression ?? .value(.null)))
+    SQLExpression.identical(lhs.sqlExpression, rhs?.sqlExpression, negated: true)
 }
 
 /// `lhs IS NOT rhs`.
 public func !== (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("IS NOT", lhs?.sqlExpression ?? .value(.null), rhs.sqlExpression))
+    SQLExpression.identical(lhs?.sqlExpression, rhs.sqlExpression, negated: true)
 }
 
 /// `lhs IS NOT rhs`.
 public func !== (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("IS NOT", lhs.sqlExpression, rhs.sqlExpression))
+    SQLExpression.identical(lhs.sqlExpression, rhs.sqlExpression, negated: true)
 }
 
 /// `lhs < rhs`
@@ -247,6 +255,80 @@ public prefix func - (value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.unary("-", value.sqlExpression))
 }
 
+// MARK: - Bitwise
+
+/// `lhs & rhs`: bitwise AND.
+///
+/// ```swift
+/// // SELECT mask & 2 AS isRocky FROM planet
+/// Planet.select { ($0.mask & 2).forKey("isRocky") }
+/// ```
+///
+/// See <https://www.sqlite.org/lang_expr.html#operators>.
+public func & (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.associative("&", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs & rhs`: bitwise AND.
+public func & (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("&", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs & rhs`: bitwise AND.
+public func & (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("&", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs | rhs`: bitwise OR.
+public func | (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression.associative("|", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs | rhs`: bitwise OR.
+public func | (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("|", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs | rhs`: bitwise OR.
+public func | (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression.associative("|", lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs << rhs`: left shift.
+public func << (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.binary("<<", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs << rhs`: left shift.
+public func << (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("<<", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs << rhs`: left shift.
+public func << (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("<<", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs >> rhs`: right shift.
+public func >> (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
+    SQLExpression(.binary(">>", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs >> rhs`: right shift.
+public func >> (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary(">>", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs >> rhs`: right shift.
+public func >> (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary(">>", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `~value`: bitwise NOT.
+public prefix func ~ (value: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.unary("~", value.sqlExpression))
+}
+
 /// `IFNULL(lhs, rhs)`: the first value when not NULL, the second otherwise.
 ///
 /// ```swift
@@ -259,27 +341,45 @@ public func ?? (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> S
 // MARK: - Helpers
 
 extension SQLExpression {
+    /// `lhs = rhs`, or `lhs IS NULL` when one side is NULL.
     static func equal(_ lhs: SQLExpression, _ rhs: SQLExpression?) -> SQLExpression {
         guard let rhs, !rhs.isNullValue else {
             return SQLExpression(.postfix(lhs, "IS NULL"))
         }
+        if lhs.isNullValue {
+            return SQLExpression(.postfix(rhs, "IS NULL"))
+        }
         return comparison("=", lhs, rhs)
     }
 
+    /// `lhs <> rhs`, or `lhs IS NOT NULL` when one side is NULL.
     static func notEqual(_ lhs: SQLExpression, _ rhs: SQLExpression?) -> SQLExpression {
         guard let rhs, !rhs.isNullValue else {
             return SQLExpression(.postfix(lhs, "IS NOT NULL"))
         }
+        if lhs.isNullValue {
+            return SQLExpression(.postfix(rhs, "IS NOT NULL"))
+        }
         return comparison("<>", lhs, rhs)
     }
 
-    /// A comparison; a collated left operand applies its collation to the
-    /// comparison: `name = ? COLLATE NOCASE`.
-    static func comparison(_ op: String, _ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpression {
-        if case let .collated(base, collation) = lhs.impl {
-            return SQLExpression(.collated(SQLExpression(.binary(op, base, rhs)), collation))
+    /// `lhs IS rhs` (or `IS NOT`), with `IS NULL` when one side is NULL.
+    static func identical(_ lhs: SQLExpression?, _ rhs: SQLExpression?, negated: Bool) -> SQLExpression {
+        let lhs = lhs ?? .value(.null)
+        let rhs = rhs ?? .value(.null)
+        if rhs.isNullValue {
+            return SQLExpression(.postfix(lhs, negated ? "IS NOT NULL" : "IS NULL"))
         }
-        return SQLExpression(.binary(op, lhs, rhs))
+        if lhs.isNullValue {
+            return SQLExpression(.postfix(rhs, negated ? "IS NOT NULL" : "IS NULL"))
+        }
+        return SQLExpression(.binary(negated ? "IS NOT" : "IS", lhs, rhs))
+    }
+
+    /// A comparison. A collated operand keeps its collation, which SQLite
+    /// then uses for the comparison: `"name" COLLATE NOCASE = ?`.
+    static func comparison(_ op: String, _ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpression {
+        SQLExpression(.binary(op, lhs, rhs))
     }
 
     static func associative(_ op: String, _ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpression {
@@ -307,6 +407,7 @@ extension SQLExpression {
         case let .postfix(e, "IS NOT NULL"): return SQLExpression(.postfix(e, "IS NULL"))
         case let .inList(e, es, negated): return SQLExpression(.inList(e, es, negated: !negated))
         case let .inSubquery(e, q, negated): return SQLExpression(.inSubquery(e, q, negated: !negated))
+        case let .inTable(e, table, negated): return SQLExpression(.inTable(e, table, negated: !negated))
         case let .between(e, l, h, negated): return SQLExpression(.between(e, l, h, negated: !negated))
         case let .exists(q, negated): return SQLExpression(.exists(q, negated: !negated))
         default: return SQLExpression(.unary("NOT", self))

@@ -37,6 +37,13 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
     indirect enum Impl: Sendable {
         /// A column, optionally bound to a table alias.
         case column(String, TableAliasBase?)
+        /// A column that belongs to no table, never qualified: the name of
+        /// a selected expression (`Column("total").detached`).
+        case detachedColumn(String)
+        /// The single-column primary key of the table of an alias (the
+        /// rowid for tables without explicit primary key), resolved at
+        /// generation time.
+        case singlePrimaryKey(TableAliasBase?)
         /// A value, rendered as `?`.
         case value(DatabaseValue)
         /// Raw SQL.
@@ -53,10 +60,16 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case inList(SQLExpression, [SQLExpression], negated: Bool)
         /// `x IN (SELECT ...)`, or `x NOT IN (...)`.
         case inSubquery(SQLExpression, SQLSubquery, negated: Bool)
+        /// `x IN table`, or `x NOT IN table` (a common table expression).
+        case inTable(SQLExpression, String, negated: Bool)
+        /// `x LIKE pattern ESCAPE escape`.
+        case likeEscape(SQLExpression, SQLExpression, SQLExpression)
         /// `x BETWEEN a AND b`, or `x NOT BETWEEN ...`.
         case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
         /// A function call: `f(a, b)`, `COUNT(DISTINCT a)`.
         case function(String, [SQLExpression], distinct: Bool)
+        /// A call to a custom aggregate function (``DatabaseAggregate``).
+        case customAggregate(String, [SQLExpression])
         /// `COUNT(*)`.
         case countAll
         /// `x COLLATE name`.
@@ -125,7 +138,9 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         switch impl {
         case let .column(name, alias):
             return .column(name, transform(alias))
-        case .value, .literal, .countAll, .deferred, .exists, .subquery:
+        case let .singlePrimaryKey(alias):
+            return SQLExpression(.singlePrimaryKey(transform(alias)))
+        case .value, .literal, .countAll, .deferred, .exists, .subquery, .detachedColumn:
             return self
         case let .unary(op, e):
             return SQLExpression(.unary(op, map(e)))
@@ -139,10 +154,16 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return SQLExpression(.inList(map(e), es.map(map), negated: negated))
         case let .inSubquery(e, q, negated):
             return SQLExpression(.inSubquery(map(e), q, negated: negated))
+        case let .inTable(e, table, negated):
+            return SQLExpression(.inTable(map(e), table, negated: negated))
         case let .between(e, l, h, negated):
             return SQLExpression(.between(map(e), map(l), map(h), negated: negated))
+        case let .likeEscape(e, p, x):
+            return SQLExpression(.likeEscape(map(e), map(p), map(x)))
         case let .function(name, es, distinct):
             return SQLExpression(.function(name, es.map(map), distinct: distinct))
+        case let .customAggregate(name, es):
+            return SQLExpression(.customAggregate(name, es.map(map)))
         case let .collated(e, c):
             return SQLExpression(.collated(map(e), c))
         case let .cast(e, t):
@@ -152,19 +173,25 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         }
     }
 
-    /// Whether the expression contains an aggregate function.
-    var isAggregate: Bool {
+    /// Whether the expression contains an aggregate function, or raw SQL
+    /// that may contain one. Such selections make a request return one row
+    /// per group, and `fetchCount` then counts the rows of a subquery.
+    var mayBeAggregate: Bool {
         switch impl {
-        case .countAll: return true
+        case .countAll, .customAggregate, .literal: return true
         case let .function(name, es, _):
-            return SQLExpression.aggregateFunctions.contains(name.uppercased()) || es.contains(where: \.isAggregate)
+            return SQLExpression.aggregateFunctions.contains(name.uppercased()) || es.contains(where: \.mayBeAggregate)
         case let .unary(_, e), let .postfix(e, _), let .collated(e, _), let .cast(e, _):
-            return e.isAggregate
-        case let .binary(_, l, r): return l.isAggregate || r.isAggregate
-        case let .associative(_, es): return es.contains(where: \.isAggregate)
-        case let .between(e, l, h, _): return e.isAggregate || l.isAggregate || h.isAggregate
-        case let .inList(e, es, _): return e.isAggregate || es.contains(where: \.isAggregate)
-        default: return false
+            return e.mayBeAggregate
+        case let .binary(_, l, r): return l.mayBeAggregate || r.mayBeAggregate
+        case let .associative(_, es): return es.contains(where: \.mayBeAggregate)
+        case let .between(e, l, h, _), let .likeEscape(e, l, h):
+            return e.mayBeAggregate || l.mayBeAggregate || h.mayBeAggregate
+        case let .inList(e, es, _): return e.mayBeAggregate || es.contains(where: \.mayBeAggregate)
+        case let .inSubquery(e, _, _), let .inTable(e, _, _): return e.mayBeAggregate
+        case let .caseWhen(cases, otherwise):
+            return cases.contains { $0.0.mayBeAggregate || $0.1.mayBeAggregate } || otherwise?.mayBeAggregate == true
+        case .column, .detachedColumn, .singlePrimaryKey, .value, .exists, .subquery, .deferred: return false
         }
     }
 
@@ -181,6 +208,24 @@ extension SQLExpression {
                 return try context.name(of: alias).quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
             }
             return name.quotedDatabaseIdentifier
+        case let .detachedColumn(name):
+            return name.quotedDatabaseIdentifier
+        case let .singlePrimaryKey(alias):
+            guard let alias else {
+                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the primary key is used outside of a request")
+            }
+            let tableName = try alias.checkedTableName()
+            let primaryKey = try context.db.primaryKey(tableName)
+            guard primaryKey.columns.count == 1 else {
+                if context.isLenient {
+                    return primaryKey.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                }
+                let columns = primaryKey.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "table \(tableName) has a primary key on several columns (\(columns)): a single-column primary key is required")
+            }
+            return try SQLExpression.column(primaryKey.columns[0], alias).sql(&context, wrapped: wrapped)
         case let .value(value):
             if context.inlinesValues {
                 return value.description
@@ -216,6 +261,14 @@ extension SQLExpression {
             let sql = try e.sql(&context, wrapped: true)
                 + (negated ? " NOT IN (" : " IN (") + q.sql(&context) + ")"
             return wrapped ? "(\(sql))" : sql
+        case let .inTable(e, table, negated):
+            let sql = try e.sql(&context, wrapped: true)
+                + (negated ? " NOT IN " : " IN ") + table.quotedDatabaseIdentifier
+            return wrapped ? "(\(sql))" : sql
+        case let .likeEscape(e, p, x):
+            let sql = try e.sql(&context, wrapped: true) + " LIKE " + p.sql(&context, wrapped: true)
+                + " ESCAPE " + x.sql(&context, wrapped: true)
+            return wrapped ? "(\(sql))" : sql
         case let .between(e, l, h, negated):
             let sql = try e.sql(&context, wrapped: true)
                 + (negated ? " NOT BETWEEN " : " BETWEEN ")
@@ -223,11 +276,16 @@ extension SQLExpression {
             return wrapped ? "(\(sql))" : sql
         case let .function(name, es, distinct):
             return name + "(" + (distinct ? "DISTINCT " : "") + (try es.map { try $0.sql(&context) }.joined(separator: ", ")) + ")"
+        case let .customAggregate(name, es):
+            return name + "(" + (try es.map { try $0.sql(&context) }.joined(separator: ", ")) + ")"
         case .countAll:
             return "COUNT(*)"
         case let .collated(e, collation):
-            let sql = try e.sql(&context, wrapped: true) + " COLLATE " + collation
-            return wrapped ? "(\(sql))" : sql
+            // COLLATE binds tighter than any binary operator: the collated
+            // operand needs no parentheses, and must not get any in
+            // comparisons. `("name" = ?) COLLATE NOCASE` would compare
+            // with the default collation, and collate the boolean result.
+            return try e.sql(&context, wrapped: true) + " COLLATE " + collation
         case let .cast(e, type):
             return "CAST(" + (try e.sql(&context)) + " AS \(type))"
         case let .exists(q, negated):

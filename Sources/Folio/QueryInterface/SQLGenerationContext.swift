@@ -22,6 +22,11 @@ struct SQLGenerationContext {
     /// enclosing queries.
     var aliasNames: [ObjectIdentifier: String] = [:]
 
+    /// Whether generation goes on despite programmer errors (an unbound
+    /// table alias, a raw SQL ordering that can not be reversed), so that
+    /// the error can show the SQL of the request. See ``generate(_:_:)``.
+    var isLenient = false
+
     init(db: Database) {
         self.db = db
     }
@@ -39,6 +44,31 @@ struct SQLGenerationContext {
         if let userName = alias.userName {
             return userName
         }
+        if isLenient, alias.tableName == nil {
+            return "<unbound TableAlias>"
+        }
         return try alias.checkedTableName()
+    }
+
+    /// Returns the SQL and the arguments built by `body`.
+    ///
+    /// When `body` throws a ``DatabaseError`` that has no SQL (the
+    /// request could not be rendered), generation runs again in lenient
+    /// mode, and the error is rethrown with the SQL of the request, so
+    /// that the developer sees which request is at fault.
+    static func generate(
+        _ db: Database,
+        _ body: (inout SQLGenerationContext) throws -> String) throws -> (sql: String, arguments: StatementArguments)
+    {
+        var context = SQLGenerationContext(db: db)
+        do {
+            let sql = try body(&context)
+            return (sql, context.arguments)
+        } catch let error as DatabaseError where error.sql == nil {
+            var lenientContext = SQLGenerationContext(db: db)
+            lenientContext.isLenient = true
+            let sql = try? body(&lenientContext)
+            throw DatabaseError(resultCode: error.extendedResultCode, message: error.message, sql: sql)
+        }
     }
 }

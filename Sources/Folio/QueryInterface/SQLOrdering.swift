@@ -18,6 +18,9 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
     enum Impl: Sendable {
         case expression(SQLExpression, Direction)
         case literal(SQL)
+        /// Raw SQL that was asked to be reversed: it fails to render,
+        /// because Folio can not reverse raw SQL.
+        case reversedLiteral(SQL)
     }
 
     let impl: Impl
@@ -30,12 +33,16 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
         impl = .literal(literal)
     }
 
+    init(impl: Impl) {
+        self.impl = impl
+    }
+
     /// Returns self.
     public var sqlOrdering: SQLOrdering { self }
 
-    /// The reversed ordering (ASC becomes DESC); raw SQL can not be
-    /// reversed.
-    var reversed: SQLOrdering? {
+    /// The reversed ordering (ASC becomes DESC). Raw SQL can not be
+    /// reversed: the request then fails with a ``DatabaseError``.
+    var reversed: SQLOrdering {
         switch impl {
         case let .expression(e, direction):
             switch direction {
@@ -44,22 +51,24 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
             case .ascendingNullsLast: return SQLOrdering(expression: e, direction: .descendingNullsFirst)
             case .descendingNullsFirst: return SQLOrdering(expression: e, direction: .ascendingNullsLast)
             }
-        case .literal:
-            return nil
+        case .literal(let literal):
+            return SQLOrdering(impl: .reversedLiteral(literal))
+        case .reversedLiteral(let literal):
+            return SQLOrdering(impl: .literal(literal))
         }
     }
 
     func qualified(with alias: TableAliasBase) -> SQLOrdering {
         switch impl {
         case let .expression(e, direction): return SQLOrdering(expression: e.qualified(with: alias), direction: direction)
-        case .literal: return self
+        case .literal, .reversedLiteral: return self
         }
     }
 
     func requalified(from old: TableAliasBase, to new: TableAliasBase) -> SQLOrdering {
         switch impl {
         case let .expression(e, direction): return SQLOrdering(expression: e.requalified(from: old, to: new), direction: direction)
-        case .literal: return self
+        case .literal, .reversedLiteral: return self
         }
     }
 
@@ -76,6 +85,16 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
             }
         case .literal(let literal):
             let (sql, arguments) = try literal.build(context.db)
+            context.arguments += arguments
+            return sql
+        case .reversedLiteral(let literal):
+            let (sql, arguments) = try literal.build(context.db)
+            guard context.isLenient else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "can not reverse the raw SQL ordering `\(sql)`: "
+                        + "order with an SQL expression instead, such as SQL(\"\(sql)\").sqlExpression")
+            }
             context.arguments += arguments
             return sql
         }

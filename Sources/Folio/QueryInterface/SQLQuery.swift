@@ -15,7 +15,7 @@ struct SQLQuery: Sendable {
     /// Whether the query returns one row per group (GROUP BY, or an
     /// aggregate without GROUP BY).
     var isAggregate: Bool {
-        !groupExpressions.isEmpty || relation.selection.contains(where: \.isAggregate)
+        !groupExpressions.isEmpty || relation.selection.contains(where: \.mayBeAggregate)
     }
 }
 

@@ -25,28 +25,13 @@ struct SQLQueryGenerator {
         forSingleResult singleResult: Bool = false,
         extraSelection: [SQLSelection] = []) throws -> String
     {
+        // Common table expressions do not see the tables of the query:
+        // they are rendered before its aliases are named.
+        var sql = try withClause(&context)
         var context2 = context
         context2.qualifiesColumns = query.relation.hasJoins
         context2.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
         nameAliases(of: query.relation, in: &context2)
-        var sql = ""
-
-        if !query.commonTableExpressions.isEmpty {
-            let isRecursive = query.commonTableExpressions.contains { $0.definition.isRecursive }
-            sql += isRecursive ? "WITH RECURSIVE " : "WITH "
-            sql += try query.commonTableExpressions.map { name, definition in
-                var cteSQL = name.quotedDatabaseIdentifier
-                if let columns = definition.columns {
-                    cteSQL += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
-                }
-                var cteContext = SQLGenerationContext(db: context2.db)
-                cteContext.aliasNames = context2.aliasNames
-                cteContext.arguments = context2.arguments
-                cteSQL += " AS (" + (try definition.request.sql(&cteContext)) + ")"
-                context2.arguments = cteContext.arguments
-                return cteSQL
-            }.joined(separator: ", ") + " "
-        }
 
         sql += "SELECT "
         if query.isDistinct { sql += "DISTINCT " }
@@ -76,6 +61,27 @@ struct SQLQueryGenerator {
         }
         context.arguments = context2.arguments
         return sql
+    }
+
+    /// The WITH clause of the query, followed by a space, or the empty
+    /// string.
+    func withClause(_ context: inout SQLGenerationContext) throws -> String {
+        guard !query.commonTableExpressions.isEmpty else { return "" }
+        let isRecursive = query.commonTableExpressions.contains { $0.definition.isRecursive }
+        let definitions = try query.commonTableExpressions.map { name, definition in
+            var cteSQL = name.quotedDatabaseIdentifier
+            if let columns = definition.columns {
+                cteSQL += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
+            }
+            var cteContext = SQLGenerationContext(db: context.db)
+            cteContext.isLenient = context.isLenient
+            cteContext.aliasNames = context.aliasNames
+            cteContext.arguments = context.arguments
+            cteSQL += " AS (" + (try definition.request.sql(&cteContext)) + ")"
+            context.arguments = cteContext.arguments
+            return cteSQL
+        }
+        return (isRecursive ? "WITH RECURSIVE " : "WITH ") + definitions.joined(separator: ", ") + " "
     }
 
     /// Gives a unique SQL name to each table alias of the relation tree.
@@ -127,13 +133,6 @@ struct SQLQueryGenerator {
     /// children.
     private func orderings(of relation: SQLRelation, _ db: Database) throws -> [SQLOrdering] {
         var result = relation.effectiveOrdering
-        if relation.isOrderingReversed, relation.ordering.isEmpty, case .table(let tableName) = relation.source {
-            // A reversed request with no ordering is ordered by primary key,
-            // descending.
-            let primaryKey = try db.primaryKey(tableName)
-            let columns = primaryKey.columns.isEmpty ? [Column.rowID.name] : primaryKey.columns
-            result = columns.map { SQLOrdering(expression: .column($0, relation.alias), direction: .descending) }
-        }
         for (_, child) in relation.children where child.kind != .all {
             result += try orderings(of: child.relation, db)
         }
@@ -208,12 +207,13 @@ extension SQLQuery {
         forSingleResult singleResult: Bool,
         extraSelection: [SQLSelection] = []) throws -> PreparedRequest
     {
-        var context = SQLGenerationContext(db: db)
         let generator = SQLQueryGenerator(query: self)
         let prefetch = try SQLPrefetcher(relation: relation, db: db, firstHiddenColumn: { try generator.selectedColumnCount(db) })
-        let sql = try generator.sql(&context, forSingleResult: singleResult, extraSelection: (prefetch?.hiddenSelection ?? []) + extraSelection)
+        let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
+            try generator.sql(&context, forSingleResult: singleResult, extraSelection: (prefetch?.hiddenSelection ?? []) + extraSelection)
+        }
         let statement = try db.cachedStatement(sql: sql)
-        try statement.setArguments(context.arguments)
+        try statement.setArguments(arguments)
         var layout = try generator.layout(db, statement: statement)
         if layout == nil, prefetch != nil || !extraSelection.isEmpty {
             // Hide the hidden columns from the base row.
@@ -226,48 +226,80 @@ extension SQLQuery {
 
     /// Returns the number of rows of the query.
     func fetchCount(_ db: Database) throws -> Int {
-        var context = SQLGenerationContext(db: db)
-        let sql: String
         var countQuery = self
         countQuery.relation.children = relation.children.filter { $0.child.kind != .all }
+        let (sql, arguments): (String, StatementArguments)
         if countQuery.canCountDirectly {
             // SELECT COUNT(*) FROM player WHERE ...
             countQuery.relation = countQuery.relation.deselectingChildren()
             countQuery.relation.selection = [.expression(SQLExpression(.countAll))]
             countQuery.relation.ordering = []
             countQuery.relation.isOrderingReversed = false
-            sql = try SQLQueryGenerator(query: countQuery).sql(&context)
-        } else if let distinctColumn = countQuery.distinctSingleColumnForCount {
+            (sql, arguments) = try SQLGenerationContext.generate(db) { [countQuery] context in
+                try SQLQueryGenerator(query: countQuery).sql(&context)
+            }
+        } else if let distinctColumn = try countQuery.distinctNotNullColumnForCount(db) {
             // SELECT COUNT(DISTINCT name) FROM player WHERE ...
             countQuery.isDistinct = false
             countQuery.relation.selection = [.expression(SQLExpression(.function("COUNT", [distinctColumn], distinct: true)))]
             countQuery.relation.ordering = []
             countQuery.relation.isOrderingReversed = false
-            sql = try SQLQueryGenerator(query: countQuery).sql(&context)
+            (sql, arguments) = try SQLGenerationContext.generate(db) { [countQuery] context in
+                try SQLQueryGenerator(query: countQuery).sql(&context)
+            }
         } else {
             // SELECT COUNT(*) FROM (SELECT ...)
             if limit == nil {
                 countQuery.relation = countQuery.relation.unordered()
             }
-            sql = "SELECT COUNT(*) FROM (" + (try SQLQueryGenerator(query: countQuery).sql(&context)) + ")"
+            (sql, arguments) = try SQLGenerationContext.generate(db) { [countQuery] context in
+                "SELECT COUNT(*) FROM (" + (try SQLQueryGenerator(query: countQuery).sql(&context)) + ")"
+            }
         }
-        return try Int.fetchOne(db, sql: sql, arguments: context.arguments) ?? 0
+        return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+    }
+
+    /// Returns whether the query returns at least one row.
+    func exists(_ db: Database) throws -> Bool {
+        var existsQuery = self
+        existsQuery.relation.children = relation.children.filter { $0.child.kind != .all }
+        existsQuery.relation = existsQuery.relation.deselectingChildren()
+        if limit == nil {
+            existsQuery.relation = existsQuery.relation.unordered()
+        }
+        let (sql, arguments) = try SQLGenerationContext.generate(db) { [existsQuery] context in
+            "SELECT EXISTS (" + (try SQLQueryGenerator(query: existsQuery).sql(&context)) + ")"
+        }
+        return try Bool.fetchOne(db, sql: sql, arguments: arguments) ?? false
     }
 
     private var canCountDirectly: Bool {
         !isDistinct && groupExpressions.isEmpty && havingExpressions.isEmpty && limit == nil
             && commonTableExpressions.isEmpty
-            && !relation.selection.contains(where: \.isAggregate)
+            && !relation.selection.contains(where: \.mayBeAggregate)
     }
 
-    private var distinctSingleColumnForCount: SQLExpression? {
+    /// The column of a `SELECT DISTINCT column` query that can be counted
+    /// with `COUNT(DISTINCT column)`. The column must not be NULL:
+    /// `COUNT(DISTINCT)` ignores NULL, when `SELECT DISTINCT` returns one
+    /// NULL row.
+    private func distinctNotNullColumnForCount(_ db: Database) throws -> SQLExpression? {
         guard isDistinct, groupExpressions.isEmpty, havingExpressions.isEmpty, limit == nil,
               commonTableExpressions.isEmpty, !relation.hasJoins,
               relation.selection.count == 1,
               case .expression(let expression) = relation.selection[0].impl,
-              !expression.isAggregate
+              case .column(let name, _) = expression.impl,
+              case .table(let tableName) = relation.source
         else { return nil }
-        return expression
+        if name.lowercased() == Column.rowID.name {
+            return expression
+        }
+        guard let column = try db.columns(in: tableName).first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            return nil
+        }
+        let primaryKey = try db.primaryKey(tableName)
+        let isRowIDAlias = primaryKey.rowIDColumn.map { $0.lowercased() == name.lowercased() } ?? false
+        return column.isNotNull || isRowIDAlias ? expression : nil
     }
 }
 

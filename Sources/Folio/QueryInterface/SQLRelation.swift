@@ -45,11 +45,11 @@ public struct SQLRelation: Sendable {
         }
     }
 
-    /// The effective ordering: reversed when asked, and the rowid or
-    /// primary key reversed when a reversed request has no ordering.
+    /// The effective ordering: reversed when asked. Reversing a request
+    /// that has no ordering has no effect, as in GRDB.
     var effectiveOrdering: [SQLOrdering] {
         guard isOrderingReversed else { return ordering }
-        return ordering.compactMap(\.reversed)
+        return ordering.map(\.reversed)
     }
 
     func select(_ selection: [SQLSelection]) -> SQLRelation {

@@ -74,11 +74,13 @@ public struct SQLSelection: SQLSelectable, Sendable {
         }
     }
 
-    /// Whether the selection contains an aggregate function.
-    var isAggregate: Bool {
+    /// Whether the selection contains an aggregate function, or raw SQL
+    /// that may contain one.
+    var mayBeAggregate: Bool {
         switch impl {
-        case .expression(let e), .aliased(let e, _): return e.isAggregate
-        default: return false
+        case .expression(let e), .aliased(let e, _): return e.mayBeAggregate
+        case .literal: return true
+        case .allColumns: return false
         }
     }
 

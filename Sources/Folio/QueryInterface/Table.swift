@@ -5,7 +5,12 @@
 /// let rows = try playerTable.filter(Column("score") > 1000).fetchAll(db)   // [Row]
 /// let count = try playerTable.fetchCount(db)
 /// let names = try Table<String>("player").select(Column("name")).fetchAll(db)
+/// try playerTable.filter { $0.score == 0 }.deleteAll(db)
+/// try playerTable.updateAll(db) { $0.score.set(to: 0) }
 /// ```
+///
+/// Each method builds a ``QueryInterfaceRequest``: see its documentation
+/// for the details.
 public struct Table<RowDecoder>: Sendable {
     /// The table name.
     public let tableName: String
@@ -29,30 +34,207 @@ public struct Table<RowDecoder>: Sendable {
     /// - Returns: A request.
     public func none() -> QueryInterfaceRequest<RowDecoder> { all().none() }
 
+    // MARK: - Filtering
+
     /// A filtered request. See ``QueryInterfaceRequest/filter(_:)``.
-    public func filter(_ predicate: some SQLExpressible) -> QueryInterfaceRequest<RowDecoder> { all().filter(predicate) }
+    public func filter(_ predicate: any SQLExpressible) -> QueryInterfaceRequest<RowDecoder> { all().filter(predicate) }
+
+    /// A request filtered by the predicate returned by the closure.
+    ///
+    /// ```swift
+    /// Table("player").filter { $0.score > 1000 }
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives the columns.
+    /// - Returns: A request.
+    public func filter(_ predicate: (DatabaseComponents<RowDecoder>) throws -> any SQLExpressible) rethrows -> QueryInterfaceRequest<RowDecoder> {
+        try all().filter(predicate)
+    }
 
     /// A filtered request. See ``FilteredRequest/filter(sql:arguments:)``.
     public func filter(sql: String, arguments: StatementArguments = StatementArguments()) -> QueryInterfaceRequest<RowDecoder> {
         all().filter(sql: sql, arguments: arguments)
     }
 
+    /// A request filtered by an SQL literal.
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Returns: A request.
+    public func filter(literal sqlLiteral: SQL) -> QueryInterfaceRequest<RowDecoder> { all().filter(literal: sqlLiteral) }
+
+    // MARK: - Ordering
+
     /// A sorted request. See ``OrderedRequest/order(_:)-...``.
     public func order(_ orderings: any SQLOrderingTerm...) -> QueryInterfaceRequest<RowDecoder> { all().order(orderings) }
+
+    /// A sorted request.
+    ///
+    /// - Parameter orderings: Ordering terms.
+    /// - Returns: A request.
+    public func order(_ orderings: [any SQLOrderingTerm]) -> QueryInterfaceRequest<RowDecoder> { all().order(orderings) }
+
+    /// A request sorted by the ordering returned by the closure.
+    ///
+    /// - Parameter orderings: A closure that receives the columns.
+    /// - Returns: A request.
+    public func order(_ orderings: (DatabaseComponents<RowDecoder>) throws -> any SQLOrderingTerm) rethrows -> QueryInterfaceRequest<RowDecoder> {
+        try all().order(orderings)
+    }
+
+    /// A request sorted by the orderings returned by the closure.
+    ///
+    /// - Parameter orderings: A closure that receives the columns.
+    /// - Returns: A request.
+    public func order(_ orderings: (DatabaseComponents<RowDecoder>) throws -> [any SQLOrderingTerm]) rethrows -> QueryInterfaceRequest<RowDecoder> {
+        try all().order(orderings)
+    }
+
+    /// A request sorted by raw SQL.
+    ///
+    /// - Parameters:
+    ///   - sql: Raw SQL.
+    ///   - arguments: Its arguments.
+    /// - Returns: A request.
+    public func order(sql: String, arguments: StatementArguments = StatementArguments()) -> QueryInterfaceRequest<RowDecoder> {
+        all().order(sql: sql, arguments: arguments)
+    }
+
+    /// A request sorted by an SQL literal.
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Returns: A request.
+    public func order(literal sqlLiteral: SQL) -> QueryInterfaceRequest<RowDecoder> { all().order(literal: sqlLiteral) }
+
+    // MARK: - Selection
 
     /// A request with a selection. See ``SelectionRequest/select(_:)``.
     public func select(_ selection: any SQLSelectable...) -> QueryInterfaceRequest<RowDecoder> { all().select(selection) }
 
+    /// A request with a selection.
+    ///
+    /// - Parameter selection: The selected columns and expressions.
+    /// - Returns: A request.
+    public func select(_ selection: [any SQLSelectable]) -> QueryInterfaceRequest<RowDecoder> { all().select(selection) }
+
+    /// A request that selects the columns returned by the closure.
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    public func select(_ selection: (DatabaseComponents<RowDecoder>) throws -> [any SQLSelectable]) rethrows -> QueryInterfaceRequest<RowDecoder> {
+        try all().select(selection)
+    }
+
+    /// A request that selects the column or expression returned by the
+    /// closure.
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    public func select(_ selection: (DatabaseComponents<RowDecoder>) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<RowDecoder> {
+        try all().select(selection)
+    }
+
+    /// A request that selects raw SQL.
+    ///
+    /// - Parameters:
+    ///   - sql: Raw SQL.
+    ///   - arguments: Its arguments.
+    /// - Returns: A request.
+    public func select(sql: String, arguments: StatementArguments = StatementArguments()) -> QueryInterfaceRequest<RowDecoder> {
+        all().select(sql: sql, arguments: arguments)
+    }
+
+    /// A request that selects an SQL literal.
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Returns: A request.
+    public func select(literal sqlLiteral: SQL) -> QueryInterfaceRequest<RowDecoder> { all().select(literal: sqlLiteral) }
+
     /// A request of another type with a selection.
+    ///
+    /// ```swift
+    /// let names = try Table("player").select(Column("name"), as: String.self).fetchAll(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - selection: The selected columns and expressions.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
     public func select<T>(_ selection: any SQLSelectable..., as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
         all().select(selection, as: type)
     }
 
+    /// A request of another type with a selection.
+    ///
+    /// - Parameters:
+    ///   - selection: The selected columns and expressions.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public func select<T>(_ selection: [any SQLSelectable], as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        all().select(selection, as: type)
+    }
+
+    /// A request of another type, that selects the column or expression
+    /// returned by the closure.
+    ///
+    /// - Parameters:
+    ///   - selection: A closure that receives the columns.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public func select<T>(
+        _ selection: (DatabaseComponents<RowDecoder>) throws -> any SQLSelectable,
+        as type: T.Type = T.self) rethrows -> QueryInterfaceRequest<T>
+    {
+        try all().select(selection, as: type)
+    }
+
+    /// A request of another type, that selects raw SQL.
+    ///
+    /// - Parameters:
+    ///   - sql: Raw SQL.
+    ///   - arguments: Its arguments.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public func select<T>(sql: String, arguments: StatementArguments = StatementArguments(), as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        all().select(sql: sql, arguments: arguments, as: type)
+    }
+
+    /// A request of another type, that selects an SQL literal.
+    ///
+    /// - Parameters:
+    ///   - sqlLiteral: An SQL literal.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public func select<T>(literal sqlLiteral: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        all().select(literal: sqlLiteral, as: type)
+    }
+
+    /// A request with added columns and expressions.
+    ///
+    /// - Parameter selection: The added columns and expressions.
+    /// - Returns: A request.
+    public func annotated(with selection: any SQLSelectable...) -> QueryInterfaceRequest<RowDecoder> { all().annotated(with: selection) }
+
+    /// A request with added columns and expressions.
+    ///
+    /// - Parameter selection: The added columns and expressions.
+    /// - Returns: A request.
+    public func annotated(with selection: [any SQLSelectable]) -> QueryInterfaceRequest<RowDecoder> { all().annotated(with: selection) }
+
+    // MARK: - Other requests
+
     /// A limited request. See ``QueryInterfaceRequest/limit(_:offset:)``.
     public func limit(_ limit: Int, offset: Int? = nil) -> QueryInterfaceRequest<RowDecoder> { all().limit(limit, offset: offset) }
 
-    /// An aliased request. See ``QueryInterfaceRequest/aliased(_:)-...``.
+    /// An aliased request. See ``QueryInterfaceRequest/aliased(_:)``.
     public func aliased(_ alias: TableAlias<RowDecoder>) -> QueryInterfaceRequest<RowDecoder> { all().aliased(alias) }
+
+    /// A request with a common table expression in its WITH clause.
+    ///
+    /// - Parameter cte: A common table expression.
+    /// - Returns: A request.
+    public func with<T>(_ cte: CommonTableExpression<T>) -> QueryInterfaceRequest<RowDecoder> { all().with(cte) }
+
+    // MARK: - Counting, deleting, updating
 
     /// Returns the number of rows in the table.
     ///
@@ -68,6 +250,85 @@ public struct Table<RowDecoder>: Sendable {
     /// - Throws: A ``DatabaseError``.
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int { try all().deleteAll(db) }
+
+    /// Updates all rows of the table.
+    ///
+    /// ```swift
+    /// // UPDATE player SET score = 0
+    /// try Table("player").updateAll(db, Column("score").set(to: 0))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignments: Column assignments.
+    /// - Returns: The number of updated rows.
+    /// - Throws: A ``DatabaseError``.
+    @discardableResult
+    public func updateAll(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: [ColumnAssignment]) throws -> Int
+    {
+        try all().updateAll(db, onConflict: conflictResolution, assignments)
+    }
+
+    /// Updates all rows of the table.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignments: Column assignments.
+    /// - Returns: The number of updated rows.
+    /// - Throws: A ``DatabaseError``.
+    @discardableResult
+    public func updateAll(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: ColumnAssignment...) throws -> Int
+    {
+        try all().updateAll(db, onConflict: conflictResolution, assignments)
+    }
+
+    /// Updates all rows of the table with the assignments returned by the
+    /// closure.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignments: A closure that receives the columns.
+    /// - Returns: The number of updated rows.
+    /// - Throws: A ``DatabaseError``.
+    @discardableResult
+    public func updateAll(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> Int
+    {
+        try all().updateAll(db, onConflict: conflictResolution, assignments)
+    }
+
+    /// Updates all rows of the table with the assignment returned by the
+    /// closure.
+    ///
+    /// ```swift
+    /// try Table("player").updateAll(db) { $0.score += 1 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignment: A closure that receives the columns.
+    /// - Returns: The number of updated rows.
+    /// - Throws: A ``DatabaseError``.
+    @discardableResult
+    public func updateAll(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignment: (DatabaseComponents<RowDecoder>) throws -> ColumnAssignment) throws -> Int
+    {
+        try all().updateAll(db, onConflict: conflictResolution, assignment)
+    }
 }
 
 extension Table where RowDecoder == Row {
@@ -77,4 +338,37 @@ extension Table where RowDecoder == Row {
     public init(_ tableName: String) {
         self.tableName = tableName
     }
+
+    /// Returns a cursor over all rows of the table.
+    ///
+    /// ```swift
+    /// let rows = try Table("player").fetchCursor(db)
+    /// while let row = try rows.next() { ... }
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A cursor of rows.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchCursor(_ db: Database) throws -> RowCursor { try all().fetchCursor(db) }
+
+    /// Returns all rows of the table.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: An array of rows.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchAll(_ db: Database) throws -> [Row] { try all().fetchAll(db) }
+
+    /// Returns the set of distinct rows of the table.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A set of rows.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchSet(_ db: Database) throws -> Set<Row> { try all().fetchSet(db) }
+
+    /// Returns a row of the table, or nil if the table is empty.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A row, or nil.
+    /// - Throws: A ``DatabaseError``.
+    public func fetchOne(_ db: Database) throws -> Row? { try all().fetchOne(db) }
 }

@@ -32,7 +32,7 @@ extension TableRecord {
     ///
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    public static func filter(_ predicate: some SQLExpressible) -> QueryInterfaceRequest<Self> {
+    public static func filter(_ predicate: any SQLExpressible) -> QueryInterfaceRequest<Self> {
         all().filter(predicate)
     }
 
@@ -118,6 +118,14 @@ extension TableRecord {
         all().order(sql: sql, arguments: arguments)
     }
 
+    /// A request sorted by an SQL literal.
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Returns: A request.
+    public static func order(literal sqlLiteral: SQL) -> QueryInterfaceRequest<Self> {
+        all().order(literal: sqlLiteral)
+    }
+
     /// A request that selects the given columns and expressions.
     ///
     /// - Parameter selection: The selected columns and expressions.
@@ -172,6 +180,21 @@ extension TableRecord {
         try all().select(selection)
     }
 
+    /// A request that selects the column or expression returned by the
+    /// closure.
+    ///
+    /// ```swift
+    /// // SELECT MAX(score) FROM player
+    /// let request = Player.select { max($0.score) }
+    /// let maxScore = try Int.fetchOne(db, request)
+    /// ```
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    public static func select(_ selection: (DatabaseComponents<Self>) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<Self> {
+        try all().select(selection)
+    }
+
     /// A request of values of another type, that selects the column or
     /// expression returned by the closure.
     ///
@@ -200,6 +223,41 @@ extension TableRecord {
         all().select(sql: sql, arguments: arguments)
     }
 
+    /// A request that selects an SQL literal.
+    ///
+    /// ```swift
+    /// // SELECT IFNULL(name, 'Anonymous'), score FROM player
+    /// let defaultName = "Anonymous"
+    /// Player.select(literal: "IFNULL(name, \(defaultName)), score")
+    /// ```
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Returns: A request.
+    public static func select(literal sqlLiteral: SQL) -> QueryInterfaceRequest<Self> {
+        all().select(literal: sqlLiteral)
+    }
+
+    /// A request of values of another type, that selects raw SQL.
+    ///
+    /// - Parameters:
+    ///   - sql: Raw SQL.
+    ///   - arguments: Its arguments.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public static func select<T>(sql: String, arguments: StatementArguments = StatementArguments(), as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        all().select(sql: sql, arguments: arguments, as: type)
+    }
+
+    /// A request of values of another type, that selects an SQL literal.
+    ///
+    /// - Parameters:
+    ///   - sqlLiteral: An SQL literal.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    public static func select<T>(literal sqlLiteral: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        all().select(literal: sqlLiteral, as: type)
+    }
+
     /// A request with added columns and expressions.
     ///
     /// - Parameter selection: The added columns and expressions.
@@ -214,6 +272,29 @@ extension TableRecord {
     /// - Returns: A request.
     public static func annotated(with selection: [any SQLSelectable]) -> QueryInterfaceRequest<Self> {
         all().annotated(with: selection)
+    }
+
+    /// A request with the columns returned by the closure added to the
+    /// selection.
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    public static func annotated(with selection: (DatabaseComponents<Self>) throws -> [any SQLSelectable]) rethrows -> QueryInterfaceRequest<Self> {
+        try all().annotated(with: selection)
+    }
+
+    /// A request with the column or expression returned by the closure
+    /// added to the selection.
+    ///
+    /// ```swift
+    /// // SELECT *, score + bonus AS total FROM player
+    /// Player.annotated { ($0.score + $0.bonus).forKey("total") }
+    /// ```
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    public static func annotated(with selection: (DatabaseComponents<Self>) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<Self> {
+        try all().annotated(with: selection)
     }
 
     /// A request limited to `limit` rows, after skipping `offset`.
@@ -345,5 +426,19 @@ extension TableRecord {
         _ assignment: (DatabaseComponents<Self>) throws -> ColumnAssignment) throws -> Int
     {
         try all().updateAll(db, onConflict: conflictResolution, [assignment(DatabaseComponents())])
+    }
+}
+
+extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
+    /// A request that selects the primary key of all records.
+    ///
+    /// ```swift
+    /// // SELECT id FROM player
+    /// let ids = try Player.selectID().fetchAll(db)
+    /// ```
+    ///
+    /// - Returns: A request of identifiers.
+    public static func selectID() -> QueryInterfaceRequest<ID> {
+        all().selectID()
     }
 }

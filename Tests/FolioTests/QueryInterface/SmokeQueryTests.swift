@@ -16,7 +16,7 @@ final class SmokeQueryTests: FolioTestCase {
             XCTAssertEqual(try sql(Player.filter { $0.name == "Arthur" }), #"SELECT * FROM "player" WHERE "name" = ?"#)
             XCTAssertEqual(try sql(Player.filter(Column("name") == nil).order(\.score.desc)), #"SELECT * FROM "player" WHERE "name" IS NULL ORDER BY "score" DESC"#)
             XCTAssertEqual(try sql(Player.filter { [1, 2].contains($0.id) && $0.score > 3 }.limit(2)), #"SELECT * FROM "player" WHERE ("id" IN (?, ?)) AND ("score" > ?) LIMIT 2"#)
-            XCTAssertEqual(try sql(Player.all().reversed()), #"SELECT * FROM "player" ORDER BY "id" DESC"#)
+            XCTAssertEqual(try sql(Player.all().reversed()), #"SELECT * FROM "player""#)
             XCTAssertEqual(try Player.fetchCount(db), 3)
             XCTAssertEqual(try Player.filter { $0.score > 100 }.fetchCount(db), 2)
             XCTAssertEqual(try Player.all().distinct().select(\.score, as: Int.self).fetchAll(db).sorted(), [10, 500, 1000])

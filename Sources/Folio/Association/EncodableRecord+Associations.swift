@@ -1,0 +1,57 @@
+// The request of the records associated to one record:
+// `author.request(for: Author.books)`.
+
+extension EncodableRecord where Self: TableRecord {
+    /// Returns a request of the records associated to this record.
+    ///
+    /// ```swift
+    /// extension Author {
+    ///     var books: QueryInterfaceRequest<Book> {
+    ///         request(for: Author.books)
+    ///     }
+    /// }
+    ///
+    /// let books = try author.books.fetchAll(db)
+    /// ```
+    ///
+    /// The values of the record that the association needs (such as the
+    /// author id) are read when the request is built; the request fails
+    /// with a ``DatabaseError`` when the record can not be encoded or lacks
+    /// one of them.
+    ///
+    /// - Parameter association: An association from this record type.
+    /// - Returns: A request.
+    public func request<A: Association>(for association: A) -> QueryInterfaceRequest<A.RowDecoder>
+    where A.OriginRowDecoder == Self
+    {
+        let steps = association._sqlAssociation.steps
+        let values: Result<[String: DatabaseValue], DatabaseError>
+        do {
+            var dictionary: [String: DatabaseValue] = [:]
+            for (column, value) in try databaseDictionary {
+                dictionary[column.lowercased()] = value
+            }
+            values = .success(dictionary)
+        } catch {
+            values = .failure(DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "could not encode \(Self.self) for request(for:): \(error)"))
+        }
+        let firstAlias = steps[0].relation.alias
+        let originTable = Self.databaseTableName
+        let filter = SQLExpression(.deferred { context in
+            let dictionary = try values.get()
+            let mapping = try steps[0].condition.columnMapping(context.db)
+            let conditions = try mapping.map { pair -> SQLExpression in
+                guard let value = dictionary[pair.parent.lowercased()] else {
+                    throw DatabaseError(
+                        resultCode: .SQLITE_MISUSE,
+                        message: "\(Self.self) does not encode the column \(originTable).\(pair.parent) needed by request(for:)")
+                }
+                return SQLExpression(.binary("=", .column(pair.child, firstAlias), .value(value)))
+            }
+            return try SQLExpression(.associative("AND", conditions)).sql(&context)
+        })
+        return QueryInterfaceRequest(relation: SQLAssociationStep.reversedChain(steps, firstStepFilter: filter))
+    }
+}

@@ -74,6 +74,11 @@ public final class Statement {
     /// in use is not handed out again by the statement cache.
     var cursorUseCount = 0
 
+    /// Storage for the record layer: the column indexes of the coding keys
+    /// of `Decodable` records, resolved once per statement instead of once
+    /// per row.
+    var recordDecodingCache: AnyObject?
+
     /// Whether the statement can be handed out by the cache.
     var isReusable: Bool {
         cursorUseCount == 0 && sqlite3_stmt_busy(sqliteStatement) == 0

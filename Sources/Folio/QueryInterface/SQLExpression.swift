@@ -84,6 +84,10 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case caseWhen([(SQLExpression, SQLExpression)], SQLExpression?)
         /// An expression rendered with access to the generation context.
         case deferred(@Sendable (inout SQLGenerationContext) throws -> String)
+        /// An expression resolved at generation time from the connection
+        /// (the schema) and the alias of the filtered table: conditions on
+        /// primary and unique keys.
+        case schemaDependent(TableAliasBase?, @Sendable (Database, TableAliasBase?) throws -> SQLExpression)
     }
 
     let impl: Impl
@@ -170,6 +174,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return SQLExpression(.cast(map(e), t))
         case let .caseWhen(cases, otherwise):
             return SQLExpression(.caseWhen(cases.map { (map($0.0), map($0.1)) }, otherwise.map(map)))
+        case let .schemaDependent(alias, resolve):
+            return SQLExpression(.schemaDependent(transform(alias), resolve))
         }
     }
 
@@ -191,7 +197,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case let .inSubquery(e, _, _), let .inTable(e, _, _): return e.mayBeAggregate
         case let .caseWhen(cases, otherwise):
             return cases.contains { $0.0.mayBeAggregate || $0.1.mayBeAggregate } || otherwise?.mayBeAggregate == true
-        case .column, .detachedColumn, .singlePrimaryKey, .value, .exists, .subquery, .deferred: return false
+        case .column, .detachedColumn, .singlePrimaryKey, .value, .exists, .subquery, .deferred, .schemaDependent: return false
         }
     }
 
@@ -305,6 +311,8 @@ extension SQLExpression {
         case let .deferred(render):
             let sql = try render(&context)
             return wrapped ? "(\(sql))" : sql
+        case let .schemaDependent(alias, resolve):
+            return try resolve(context.db, alias).sql(&context, wrapped: wrapped)
         }
     }
 }

@@ -1,0 +1,173 @@
+import Foundation
+
+/// A decoder for the value of one column of a row, used for the
+/// properties of `Decodable` records that are not standard values.
+///
+/// Its single value container reads the column. Asking it for a keyed or
+/// unkeyed container means that the value is a nested struct, an array or
+/// a dictionary: it throws ``JSONRequired``, and ``decodeColumn(_:row:index:codingPath:)``
+/// decodes the column as JSON instead.
+struct ColumnDecoder<Record: FetchableRecord>: Decoder {
+    let row: Row
+    let index: Int
+    let codingPath: [any CodingKey]
+
+    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw JSONRequired()
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw JSONRequired()
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        self
+    }
+}
+
+/// Thrown by ``ColumnDecoder`` when a value needs a keyed or unkeyed
+/// container: the column holds JSON.
+struct JSONRequired: Error { }
+
+extension ColumnDecoder: SingleValueDecodingContainer {
+    func decodeNil() -> Bool {
+        row.hasNull(atIndex: index)
+    }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try row._fastDecode(Bool.self, atUncheckedIndex: index) }
+    func decode(_ type: String.Type) throws -> String { try row._fastDecode(String.self, atUncheckedIndex: index) }
+    func decode(_ type: Double.Type) throws -> Double { try row._fastDecode(Double.self, atUncheckedIndex: index) }
+    func decode(_ type: Float.Type) throws -> Float { try row._fastDecode(Float.self, atUncheckedIndex: index) }
+    func decode(_ type: Int.Type) throws -> Int { try row._fastDecode(Int.self, atUncheckedIndex: index) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try row._fastDecode(Int8.self, atUncheckedIndex: index) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try row._fastDecode(Int16.self, atUncheckedIndex: index) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try row._fastDecode(Int32.self, atUncheckedIndex: index) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try row._fastDecode(Int64.self, atUncheckedIndex: index) }
+    func decode(_ type: UInt.Type) throws -> UInt { try row._fastDecode(UInt.self, atUncheckedIndex: index) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try row._fastDecode(UInt8.self, atUncheckedIndex: index) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try row._fastDecode(UInt16.self, atUncheckedIndex: index) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try row._fastDecode(UInt32.self, atUncheckedIndex: index) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try row._fastDecode(UInt64.self, atUncheckedIndex: index) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try decodeColumn(T.self, row: row, index: index, codingPath: codingPath, record: Record.self)
+    }
+}
+
+/// Decodes the value of a column as any `Decodable` type.
+///
+/// In order:
+/// - optionals: NULL is nil, other values decode as the wrapped type;
+/// - `Date` and `Data`, with the record's strategies for the column;
+/// - database values (`DatabaseValueConvertible`), with their own
+///   conversion, straight from the statement when they can;
+/// - other types decode from a ``ColumnDecoder`` (raw representable
+///   enums, single value wrappers), or from JSON when they need a keyed or
+///   unkeyed container (structs, arrays, dictionaries), with the record's
+///   ``FetchableRecord/databaseJSONDecoder(for:)``.
+///
+/// - Throws: A ``RowDecodingError`` naming the column, the type and the
+///   SQL.
+func decodeColumn<Record: FetchableRecord, T: Decodable>(
+    _ type: T.Type,
+    row: Row,
+    index: Int,
+    codingPath: @autoclosure () -> [any CodingKey],
+    record: Record.Type) throws -> T
+{
+    if let optionalType = T.self as? any OptionalColumnDecodable.Type {
+        return try optionalType.decodeOptionalColumn(row: row, index: index, codingPath: codingPath(), record: Record.self) as! T
+    }
+    if T.self == Date.self {
+        let column = row.columnNames[index]
+        let strategy = Record.databaseDateDecodingStrategy(for: column)
+        if case .deferredToDate = strategy {
+            return try row._fastDecode(Date.self, atUncheckedIndex: index) as! T
+        }
+        let dbValue = row.databaseValue(atUncheckedIndex: index)
+        guard !dbValue.isNull, let date = strategy.decode(dbValue) else {
+            throw row._valueMismatch(Date.self, index: index, databaseValue: dbValue)
+        }
+        return date as! T
+    }
+    if T.self == Data.self {
+        let column = row.columnNames[index]
+        if case .custom(let decode) = Record.databaseDataDecodingStrategy(for: column) {
+            let dbValue = row.databaseValue(atUncheckedIndex: index)
+            guard !dbValue.isNull, let data = decode(dbValue) else {
+                throw row._valueMismatch(Data.self, index: index, databaseValue: dbValue)
+            }
+            return data as! T
+        }
+        return try row._fastDecode(Data.self, atUncheckedIndex: index) as! T
+    }
+    if let convertibleType = T.self as? any (DatabaseValueConvertible & StatementColumnConvertible).Type {
+        return try row._fastDecode(convertibleType, atUncheckedIndex: index) as! T
+    }
+    if let convertibleType = T.self as? any DatabaseValueConvertible.Type {
+        return try row._decode(convertibleType, atUncheckedIndex: index) as! T
+    }
+    do {
+        return try T(from: ColumnDecoder<Record>(row: row, index: index, codingPath: codingPath()))
+    } catch is JSONRequired {
+        return try decodeJSONColumn(T.self, row: row, index: index, record: Record.self)
+    }
+}
+
+/// Decodes the JSON value of a column.
+private func decodeJSONColumn<Record: FetchableRecord, T: Decodable>(
+    _ type: T.Type,
+    row: Row,
+    index: Int,
+    record: Record.Type) throws -> T
+{
+    let dbValue = row.databaseValue(atUncheckedIndex: index)
+    let data: Data
+    switch dbValue.storage {
+    case .string(let string): data = Data(string.utf8)
+    case .blob(let blob): data = blob
+    default: throw row._valueMismatch(T.self, index: index, databaseValue: dbValue)
+    }
+    let column = row.columnNames[index]
+    do {
+        return try Record.databaseJSONDecoder(for: column).decode(T.self, from: data)
+    } catch {
+        throw RowDecodingError(
+            reason: .valueMismatch, type: T.self, column: column, index: index,
+            databaseValue: dbValue, row: row, sql: row.sql,
+            message: "invalid JSON: \(error)")
+    }
+}
+
+/// Optionals decode NULL as nil, whatever their wrapped type.
+protocol OptionalColumnDecodable {
+    /// Decodes the wrapped value of a key that feeds no column, or nil.
+    static func decodeIfPresent<Key>(from container: RecordKeyedDecodingContainer<Key>, forKey key: Key) throws -> Self
+
+    /// Decodes NULL as nil, and other values as the wrapped type.
+    static func decodeOptionalColumn<Record: FetchableRecord>(
+        row: Row,
+        index: Int,
+        codingPath: [any CodingKey],
+        record: Record.Type) throws -> Self
+}
+
+extension Optional: OptionalColumnDecodable where Wrapped: Decodable {
+    static func decodeIfPresent<Key>(from container: RecordKeyedDecodingContainer<Key>, forKey key: Key) throws -> Self {
+        try container.decodeIfPresent(Wrapped.self, forKey: key)
+    }
+
+    static func decodeOptionalColumn<Record: FetchableRecord>(
+        row: Row,
+        index: Int,
+        codingPath: [any CodingKey],
+        record: Record.Type) throws -> Self
+    {
+        if row.hasNull(atIndex: index) {
+            return nil
+        }
+        return try decodeColumn(Wrapped.self, row: row, index: index, codingPath: codingPath, record: Record.self)
+    }
+}

@@ -1,0 +1,56 @@
+extension FetchableRecord where Self: Decodable {
+    /// Creates a record from a row, with its `Decodable` implementation.
+    ///
+    /// ```swift
+    /// struct Player: Decodable, FetchableRecord {
+    ///     var id: Int64
+    ///     var name: String
+    ///     var score: Int?
+    ///     var achievements: [Achievement] // a JSON column
+    /// }
+    ///
+    /// let players = try Player.fetchAll(db, sql: "SELECT * FROM player")
+    /// ```
+    ///
+    /// Each coding key reads the column of the same name (see
+    /// ``FetchableRecord/databaseColumnDecodingStrategy`` for other
+    /// conventions):
+    ///
+    /// - Standard values (`Bool`, `String`, `Double`, `Float`, integers)
+    ///   read straight from the statement. The column of each key is found
+    ///   once per statement, not once per row.
+    /// - `Date` and `Data` follow
+    ///   ``FetchableRecord/databaseDateDecodingStrategy(for:)`` and
+    ///   ``FetchableRecord/databaseDataDecodingStrategy(for:)``.
+    /// - Database values (`UUID`, `DatabaseValueConvertible` types) use
+    ///   their database conversion rather than their `Decodable` one.
+    /// - Optional properties are nil for NULL and for missing columns.
+    /// - Other values (nested structs, arrays, dictionaries) are stored as
+    ///   JSON text, decoded with
+    ///   ``FetchableRecord/databaseJSONDecoder(for:)``.
+    ///
+    /// Keys that feed no column decode the records of joined requests:
+    /// associated records from the scope of the same name, collections of
+    /// records from the prefetched rows of the same name
+    /// (`including(all:)`), and other records from the row itself (the
+    /// base record):
+    ///
+    /// ```swift
+    /// struct BookInfo: Decodable, FetchableRecord {
+    ///     var book: Book      // the base record
+    ///     var author: Author? // the "author" scope
+    /// }
+    /// let infos = try BookInfo.fetchAll(db, Book.including(optional: Book.author))
+    /// ```
+    ///
+    /// The decoder has the ``FetchableRecord/databaseDecodingUserInfo``.
+    ///
+    /// - Parameter row: A database row.
+    /// - Throws: A ``RowDecodingError`` when a non-optional property has no
+    ///   column or is NULL, or when a value does not convert. It names the
+    ///   column, the expected type and the SQL. Errors thrown by your own
+    ///   `init(from:)` are rethrown.
+    public init(row: Row) throws {
+        try self.init(from: RecordDecoder<Self>(row: row))
+    }
+}

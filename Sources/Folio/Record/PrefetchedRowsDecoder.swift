@@ -1,0 +1,104 @@
+/// A decoder of the prefetched rows of a to-many association
+/// (`including(all:)`), for the collection properties of `Decodable`
+/// records:
+///
+/// ```swift
+/// struct AuthorInfo: Decodable, FetchableRecord {
+///     var author: Author
+///     var books: [Book] // the prefetched rows of the "books" key
+/// }
+/// ```
+///
+/// Its unkeyed container decodes one record per row, so that arrays, sets,
+/// and other decodable collections of records work.
+struct PrefetchedRowsDecoder<Record: FetchableRecord>: Decoder {
+    let rows: [Row]
+    let codingPath: [any CodingKey]
+
+    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw DecodingError.typeMismatch(KeyedDecodingContainer<Key>.self, DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "prefetched rows decode as a collection of records, not as a keyed container"))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        PrefetchedRowsContainer<Record>(rows: rows, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw DecodingError.typeMismatch(Any.self, DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "prefetched rows decode as a collection of records, not as a single value"))
+    }
+}
+
+/// The unkeyed container of ``PrefetchedRowsDecoder``: one record per row.
+struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecodingContainer {
+    let rows: [Row]
+    let codingPath: [any CodingKey]
+    private(set) var currentIndex = 0
+
+    init(rows: [Row], codingPath: [any CodingKey]) {
+        self.rows = rows
+        self.codingPath = codingPath
+    }
+
+    var count: Int? { rows.count }
+
+    var isAtEnd: Bool { currentIndex >= rows.count }
+
+    mutating func decodeNil() throws -> Bool {
+        false
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(T.self, DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "no more prefetched rows"))
+        }
+        defer { currentIndex += 1 }
+        return try decodeRecord(T.self, from: rows[currentIndex], record: Record.self)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        throw DecodingError.typeMismatch(KeyedDecodingContainer<NestedKey>.self, DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "prefetched rows decode as records: decode a Decodable type instead"))
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "prefetched rows decode as records: decode a Decodable type instead"))
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(Any.self, DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "no more prefetched rows"))
+        }
+        defer { currentIndex += 1 }
+        return RecordDecoder<Record>(row: rows[currentIndex])
+    }
+}
+
+/// Decodes a record from a whole row: an associated record (a scope), a
+/// prefetched row, or the base record of a joined request.
+///
+/// Types that adopt ``FetchableRecord`` decode with their own
+/// `init(row:)`. Other `Decodable` types decode with the strategies of the
+/// enclosing record.
+func decodeRecord<Record: FetchableRecord, T: Decodable>(
+    _ type: T.Type,
+    from row: Row,
+    record: Record.Type) throws -> T
+{
+    if let recordType = T.self as? any FetchableRecord.Type {
+        return try recordType.init(row: row) as! T
+    }
+    return try T(from: RecordDecoder<Record>(row: row))
+}

@@ -1,0 +1,76 @@
+/// A cursor of records.
+///
+/// ```swift
+/// let players = try Player.fetchCursor(db, sql: "SELECT * FROM player")
+/// while let player = try players.next() {
+///     print(player.name)
+/// }
+/// ```
+///
+/// Each step builds a record from a row that reads straight from the
+/// SQLite statement. Like all database cursors, a record cursor is only
+/// valid inside the database access closure that created it.
+///
+/// See <https://www.sqlite.org/c3ref/step.html>.
+public final class RecordCursor<Record: FetchableRecord>: Cursor {
+    @usableFromInline var _stepper: _StatementStepper
+
+    /// The row given to `init(row:)` at each step, reused.
+    @usableFromInline let _row: Row
+
+    /// Rows fetched ahead of iteration, when the request needed them all
+    /// before records could be built (prefetched associations).
+    @usableFromInline let _prefetchedRows: [Row]?
+    @usableFromInline var _prefetchedIndex = 0
+
+    /// A cursor that steps a statement. Rows of joined requests have a
+    /// layout, which tells the columns of associated records apart.
+    init(statement: Statement, layout: RowLayout? = nil) {
+        _stepper = _StatementStepper(statement: statement)
+        _row = Row(statement: statement, layout: layout)
+        _prefetchedRows = nil
+    }
+
+    /// A cursor that iterates rows that are already fetched.
+    init(statement: Statement, prefetchedRows: [Row]) {
+        _stepper = _StatementStepper(statement: statement)
+        _stepper.finish()
+        _row = Row(statement: statement)
+        _prefetchedRows = prefetchedRows
+    }
+
+    deinit {
+        _stepper.finish()
+    }
+
+    /// The statement that produces the rows.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db, sql: "SELECT * FROM player")
+    /// print(players.statement.sql) // SELECT * FROM player
+    /// ```
+    public var statement: Statement { _stepper.statement }
+
+    // @inlinable: allows specialization for the record type in client
+    // code, so that `init(row:)` is called directly.
+
+    /// Returns the next record, or nil at the end.
+    ///
+    /// ```swift
+    /// while let player = try players.next() {
+    ///     print(player.name)
+    /// }
+    /// ```
+    ///
+    /// - Throws: A ``DatabaseError``, or the error thrown by `init(row:)`.
+    @inlinable
+    public func next() throws -> Record? {
+        if let rows = _prefetchedRows {
+            guard _prefetchedIndex < rows.count else { return nil }
+            defer { _prefetchedIndex += 1 }
+            return try Record(row: rows[_prefetchedIndex])
+        }
+        guard try _stepper.step() else { return nil }
+        return try Record(row: _row)
+    }
+}

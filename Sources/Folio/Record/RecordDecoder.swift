@@ -1,0 +1,46 @@
+/// The decoder that builds `Decodable` records from rows: the default
+/// implementation of ``FetchableRecord/init(row:)``.
+///
+/// - Its keyed container maps coding keys to columns (see
+///   ``RecordKeyedDecodingContainer``).
+/// - Its single value container reads the leftmost column, so that a
+///   `Decodable` type that decodes from a single value can be fetched from
+///   one-column queries.
+/// - It has no unkeyed container: a row is not an array.
+///
+/// It is small enough (one word) to fit in the inline storage of the
+/// `any Decoder` existential: creating it allocates nothing. Its coding
+/// path is always empty: it decodes a whole row (or the row again, for a
+/// superclass).
+struct RecordDecoder<Record: FetchableRecord>: Decoder {
+    let row: Row
+
+    var codingPath: [any CodingKey] { [] }
+
+    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let plan = RowDecodingPlan.plan(for: row, record: Record.self, key: Key.self)
+        return KeyedDecodingContainer(RecordKeyedDecodingContainer<Key>(
+            row: row,
+            plan: plan.map { Unmanaged.passUnretained($0) },
+            record: Record.self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "a database row can not be decoded as an unkeyed container (an array)"
+                + (row.sql.map { " - sql: `\($0)`" } ?? "")))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        guard row.count > 0 else {
+            throw DecodingError.valueNotFound(Any.self, DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "a row with no column can not be decoded as a single value"
+                    + (row.sql.map { " - sql: `\($0)`" } ?? "")))
+        }
+        return ColumnDecoder<Record>(row: row, index: 0, codingPath: codingPath)
+    }
+}

@@ -1,0 +1,264 @@
+/// The keyed container of ``RecordDecoder``: each coding key reads the
+/// column that feeds it.
+///
+/// Columns are found through a ``RowDecodingPlan``, resolved once per
+/// statement. Standard values (`Bool`, `String`, `Double`, `Float`, and
+/// integers), and their optionals, read straight from the SQLite statement
+/// of live rows, with no intermediate `DatabaseValue`. Other types go
+/// through ``decodeColumn(_:row:index:codingPath:record:)``: `Date` and
+/// `Data` strategies, database values, JSON.
+///
+/// - A missing column throws a ``RowDecodingError`` for non-optional
+///   properties, and decodes as nil for optional ones.
+/// - NULL throws a ``RowDecodingError`` for non-optional properties.
+/// - A value that does not convert throws a ``RowDecodingError``.
+///
+/// The standard library copies the container for each decoded key: the
+/// container keeps its reference counting to a minimum. The plan of a live
+/// row is owned by the row's statement, which the row retains: the
+/// container refers to it without retaining it. Copied rows have no plan.
+///
+/// The container is generic over the coding key only, and holds the record
+/// type as a metatype: creating it for each row then costs one generic
+/// metadata look-up instead of a look-up keyed by two types.
+struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let row: Row
+    let plan: Unmanaged<RowDecodingPlan>?
+    let record: any FetchableRecord.Type
+
+    var codingPath: [any CodingKey] { [] }
+
+    /// The keys fed by the columns of the row, by its associated records
+    /// (scopes), and by its prefetched rows.
+    var allKeys: [Key] {
+        let strategy = record.databaseColumnDecodingStrategy
+        var names = row.columnNames.map { strategy.key(forColumn: $0) }
+        names += row.scopes.names
+        names += row.prefetchedRows.keys
+        var keys: [Key] = []
+        var seen: Set<String> = []
+        for name in names {
+            if seen.insert(name).inserted, let key = Key(stringValue: name) {
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool {
+        if columnIndex(key) != nil { return true }
+        let name = key.stringValue
+        return row.scopesTree[name] != nil || row.prefetchedRows[name] != nil
+    }
+
+    /// The index of the column that feeds the key, or nil.
+    @inline(__always)
+    private func columnIndex(_ key: Key) -> Int? {
+        guard let plan else {
+            var columnKeys: [String]?
+            return RowDecodingPlan.resolveColumnIndex(
+                forKey: key.stringValue, in: row, record: record, columnKeys: &columnKeys)
+        }
+        return plan._withUnsafeGuaranteedRef {
+            $0.columnIndex(forKey: key.stringValue, in: row, record: record)
+        }
+    }
+
+    // MARK: - Standard values
+
+    @inline(__always)
+    private func decodeValue<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        forKey key: Key) throws -> Value
+    {
+        guard let index = columnIndex(key) else {
+            throw row._columnNotFound(Value.self, column: key.stringValue, index: nil)
+        }
+        return try row._fastDecode(Value.self, atUncheckedIndex: index)
+    }
+
+    @inline(__always)
+    private func decodeValueIfPresent<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        forKey key: Key) throws -> Value?
+    {
+        guard let index = columnIndex(key) else {
+            return nil
+        }
+        return try row._fastDecodeOptional(Value.self, atUncheckedIndex: index)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        if let index = columnIndex(key) {
+            return row.hasNull(atIndex: index)
+        }
+        let name = key.stringValue
+        if let scope = row.scopesTree[name] {
+            return !scope.containsNonNullValue
+        }
+        return row.prefetchedRows[name] == nil
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeValue(Bool.self, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeValue(String.self, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeValue(Double.self, forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeValue(Float.self, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeValue(Int.self, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeValue(Int8.self, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeValue(Int16.self, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeValue(Int32.self, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeValue(Int64.self, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeValue(UInt.self, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeValue(UInt8.self, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeValue(UInt16.self, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeValue(UInt32.self, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeValue(UInt64.self, forKey: key) }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeValueIfPresent(Bool.self, forKey: key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeValueIfPresent(String.self, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeValueIfPresent(Double.self, forKey: key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeValueIfPresent(Float.self, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeValueIfPresent(Int.self, forKey: key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeValueIfPresent(Int8.self, forKey: key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeValueIfPresent(Int16.self, forKey: key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeValueIfPresent(Int32.self, forKey: key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeValueIfPresent(Int64.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeValueIfPresent(UInt.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeValueIfPresent(UInt8.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeValueIfPresent(UInt16.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeValueIfPresent(UInt32.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeValueIfPresent(UInt64.self, forKey: key) }
+
+    // MARK: - Other values
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let index = columnIndex(key) {
+            return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
+        }
+        if let optionalType = T.self as? any OptionalColumnDecodable.Type {
+            return try optionalType.decodeIfPresent(from: self, forKey: key) as! T
+        }
+        let name = key.stringValue
+        if let scope = row.scopesTree[name] {
+            guard scope.containsNonNullValue else {
+                throw RowDecodingError(
+                    reason: .valueMismatch, type: T.self, column: nil, index: nil, databaseValue: .null,
+                    row: row, sql: row.sql,
+                    message: "the associated record \"\(name)\" has only NULL values: decode an optional")
+            }
+            return try openDecodeRecord(T.self, from: scope, record: record)
+        }
+        if let rows = row.prefetchedRows[name] {
+            return try openDecodePrefetchedRows(T.self, rows: rows, key: key, record: record)
+        }
+        return try decodeFromRowItself(T.self, forKey: key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if let index = columnIndex(key) {
+            if row.hasNull(atIndex: index) { return nil }
+            return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
+        }
+        let name = key.stringValue
+        if let scope = row.scopesTree[name] {
+            guard scope.containsNonNullValue else { return nil }
+            return try openDecodeRecord(T.self, from: scope, record: record)
+        }
+        if let rows = row.prefetchedRows[name] {
+            return try openDecodePrefetchedRows(T.self, rows: rows, key: key, record: record)
+        }
+        return nil
+    }
+
+    /// Decodes a key that feeds no column, no associated record and no
+    /// prefetched rows: database values are missing, and other values
+    /// decode from the row itself. This is how the base record of a joined
+    /// request feeds its property:
+    ///
+    /// ```swift
+    /// struct BookInfo: Decodable, FetchableRecord {
+    ///     var book: Book     // from the row itself
+    ///     var author: Author // from the "author" scope
+    /// }
+    /// let infos = try BookInfo.fetchAll(db, Book.including(required: Book.author))
+    /// ```
+    private func decodeFromRowItself<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let name = key.stringValue
+        if T.self is any DatabaseValueConvertible.Type {
+            throw row._columnNotFound(T.self, column: name, index: nil)
+        }
+        do {
+            return try openDecodeRecord(T.self, from: row, record: record)
+        } catch let error as RowDecodingError where error.reason == .columnNotFound {
+            throw RowDecodingError(
+                reason: .columnNotFound, type: T.self, column: name, index: nil, databaseValue: nil,
+                row: row, sql: row.sql,
+                message: "no column, associated record or prefetched rows for the key, "
+                    + "and decoding from the row itself failed: \(error)")
+        } catch is DecodingError {
+            // Arrays, dictionaries... need a column (JSON).
+            throw row._columnNotFound(T.self, column: name, index: nil)
+        }
+    }
+
+    // MARK: - Nested containers and decoders
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type,
+        forKey key: Key) throws -> KeyedDecodingContainer<NestedKey>
+    {
+        throw DecodingError.typeMismatch(KeyedDecodingContainer<NestedKey>.self, DecodingError.Context(
+            codingPath: [key],
+            debugDescription: "nested containers are not supported in database rows: "
+                + "decode a Decodable type (stored as JSON) for the key \"\(key.stringValue)\" instead"))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+            codingPath: [key],
+            debugDescription: "nested containers are not supported in database rows: "
+                + "decode an array (stored as JSON) for the key \"\(key.stringValue)\" instead"))
+    }
+
+    /// A decoder of the same row, for the `Decodable` implementation of a
+    /// superclass.
+    func superDecoder() throws -> any Decoder {
+        openRecordDecoder(record)
+    }
+
+    /// A decoder of the column that feeds the key.
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        guard let index = columnIndex(key) else {
+            throw row._columnNotFound(Any.self, column: key.stringValue, index: nil)
+        }
+        return openColumnDecoder(record, index: index, key: key)
+    }
+}
+
+extension RecordKeyedDecodingContainer {
+    /// A decoder of the same row (opens the record metatype).
+    private func openRecordDecoder<R: FetchableRecord>(_ type: R.Type) -> any Decoder {
+        RecordDecoder<R>(row: row)
+    }
+
+    /// A decoder of a column (opens the record metatype).
+    private func openColumnDecoder<R: FetchableRecord>(_ type: R.Type, index: Int, key: Key) -> any Decoder {
+        ColumnDecoder<R>(row: row, index: index, codingPath: [key])
+    }
+
+    /// Decodes a record from a row (opens the record metatype).
+    private func openDecodeRecord<T: Decodable, R: FetchableRecord>(_ type: T.Type, from row: Row, record: R.Type) throws -> T {
+        try decodeRecord(T.self, from: row, record: R.self)
+    }
+
+    /// Decodes a collection of records from prefetched rows (opens the
+    /// record metatype).
+    private func openDecodePrefetchedRows<T: Decodable, R: FetchableRecord>(
+        _ type: T.Type,
+        rows: [Row],
+        key: Key,
+        record: R.Type) throws -> T
+    {
+        try T(from: PrefetchedRowsDecoder<R>(rows: rows, codingPath: [key]))
+    }
+}

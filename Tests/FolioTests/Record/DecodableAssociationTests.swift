@@ -1,0 +1,265 @@
+import Folio
+import XCTest
+
+private struct Person: Decodable, FetchableRecord, TableRecord, Hashable {
+    var id: Int64
+    var name: String
+    var countryCode: String?
+    static let country = belongsTo(Country.self)
+}
+
+private struct Country: Decodable, FetchableRecord, TableRecord, Hashable {
+    var code: String
+    var name: String
+}
+
+private struct Book: Decodable, FetchableRecord, TableRecord, Hashable {
+    var id: Int64
+    var title: String
+    var authorId: Int64?
+    var translatorId: Int64?
+    static let author = belongsTo(Person.self, key: "author", using: ForeignKey(["authorId"]))
+    static let translator = belongsTo(Person.self, key: "translator", using: ForeignKey(["translatorId"]))
+}
+
+extension Person {
+    fileprivate static let books = hasMany(Book.self, key: "books", using: ForeignKey(["authorId"]))
+}
+
+final class DecodableAssociationTests: FolioTestCase {
+    private func makeLibrary() throws -> DatabaseQueue {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE country (code TEXT NOT NULL PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE person (
+                  id INTEGER PRIMARY KEY,
+                  name TEXT NOT NULL,
+                  countryCode TEXT REFERENCES country(code));
+                CREATE TABLE book (
+                  id INTEGER PRIMARY KEY,
+                  title TEXT NOT NULL,
+                  authorId INTEGER REFERENCES person(id),
+                  translatorId INTEGER REFERENCES person(id));
+                INSERT INTO country VALUES ('FR', 'France'), ('IT', 'Italy');
+                INSERT INTO person VALUES (1, 'Italo Calvino', 'IT'), (2, 'Jean Thibaudeau', 'FR'), (3, 'Anonymous', NULL);
+                INSERT INTO book VALUES (1, 'Le Baron perché', 1, 2), (2, 'Il barone rampante', 1, NULL), (3, 'Untitled', 3, NULL);
+                """)
+        }
+        clearSQLQueries()
+        return dbQueue
+    }
+
+    private let calvino = Person(id: 1, name: "Italo Calvino", countryCode: "IT")
+    private let thibaudeau = Person(id: 2, name: "Jean Thibaudeau", countryCode: "FR")
+
+    func testBaseRecordAndRequiredAssociatedRecord() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            var book: Book     // The base record
+            var author: Person // The associated record
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let infos = try Book.including(required: Book.author).order(Column("id")).asRequest(of: BookInfo.self).fetchAll(db)
+            XCTAssertEqual(infos.map(\.book.title), ["Le Baron perché", "Il barone rampante", "Untitled"])
+            XCTAssertEqual(infos.map(\.author.name), ["Italo Calvino", "Italo Calvino", "Anonymous"])
+            XCTAssertEqual(
+                lastSQLQuery,
+                #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" ORDER BY "book"."id""#)
+            let info = try BookInfo.fetchOne(db, Book.including(required: Book.author).filter(key: 2))
+            XCTAssertEqual(info?.book.id, 2)
+            XCTAssertEqual(info?.author, calvino)
+        }
+    }
+
+    func testTwoAssociatedRecordsOfTheSameType() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            var book: Book
+            var author: Person
+            var translator: Person?
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let request = Book
+                .including(required: Book.author)
+                .including(optional: Book.translator)
+                .order(Column("id"))
+            let infos = try BookInfo.fetchAll(db, request)
+            XCTAssertEqual(infos.map(\.author), [calvino, calvino, Person(id: 3, name: "Anonymous", countryCode: nil)])
+            XCTAssertEqual(infos.map(\.translator), [thibaudeau, nil, nil])
+            // Cursors decode the same way.
+            let cursor = try BookInfo.fetchCursor(db, request)
+            XCTAssertEqual(try cursor.next()?.translator, thibaudeau)
+        }
+    }
+
+    func testMissingOptionalAssociationIsNil() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            var book: Book
+            var translator: Person?
+            var country: Country? // not included in the request
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let infos = try BookInfo.fetchAll(db, Book.including(optional: Book.translator).order(Column("id")))
+            XCTAssertEqual(infos.map(\.translator?.name), ["Jean Thibaudeau", nil, nil])
+            XCTAssertEqual(infos.map(\.country), [nil, nil, nil])
+        }
+    }
+
+    func testNonOptionalAssociatedRecordWithOnlyNullsThrows() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            var book: Book
+            var translator: Person
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            XCTAssertThrowsError(try BookInfo.fetchAll(db, Book.including(optional: Book.translator).order(Column("id")))) { error in
+                guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.reason, .valueMismatch)
+                XCTAssertTrue(error.description.contains(#""translator" has only NULL values"#), error.description)
+            }
+        }
+    }
+
+    func testFlattenedNestedAssociation() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            var book: Book
+            var author: Person
+            var country: Country?
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let request = Book
+                .including(required: Book.author.including(optional: Person.country))
+                .order(Column("id"))
+            let infos = try BookInfo.fetchAll(db, request)
+            XCTAssertEqual(infos.map(\.country?.name), ["Italy", "Italy", nil])
+        }
+    }
+
+    func testHierarchicalRecordWithAssociationKeysFromCodingKeys() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            struct PersonInfo: Decodable {
+                var person: Person
+                var country: Country?
+            }
+            var book: Book
+            var authorInfo: PersonInfo
+            var translatorInfo: PersonInfo?
+
+            static func all() -> QueryInterfaceRequest<BookInfo> {
+                Book
+                    .including(required: Book.author
+                        .forKey(CodingKeys.authorInfo)
+                        .including(optional: Person.country))
+                    .including(optional: Book.translator
+                        .forKey(CodingKeys.translatorInfo)
+                        // A distinct association value: including the
+                        // same static association twice in one request
+                        // gives both joins the same alias (reported).
+                        .including(optional: Person.belongsTo(Country.self)))
+                    .order(Column("id"))
+                    .asRequest(of: BookInfo.self)
+            }
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let infos = try BookInfo.all().fetchAll(db)
+            XCTAssertEqual(infos.map(\.authorInfo.person.name), ["Italo Calvino", "Italo Calvino", "Anonymous"])
+            XCTAssertEqual(infos.map(\.authorInfo.country?.code), ["IT", "IT", nil])
+            XCTAssertEqual(infos.map(\.translatorInfo?.person.name), ["Jean Thibaudeau", nil, nil])
+            XCTAssertEqual(infos.map(\.translatorInfo?.country?.code), ["FR", nil, nil])
+        }
+    }
+
+    func testPartialAssociatedRecord() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            struct PartialAuthor: Decodable {
+                var name: String
+            }
+            var book: Book
+            var author: PartialAuthor
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let request = Book.including(required: Book.author.select(Column("name"))).order(Column("id"))
+            let infos = try BookInfo.fetchAll(db, request)
+            XCTAssertEqual(infos.map(\.author.name), ["Italo Calvino", "Italo Calvino", "Anonymous"])
+            XCTAssertEqual(
+                lastSQLQuery,
+                #"SELECT "book".*, "person"."name" FROM "book" JOIN "person" ON "person"."id" = "book"."authorId" ORDER BY "book"."id""#)
+        }
+    }
+
+    func testAnnotatedColumnsOfAssociatedRecord() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            var book: Book
+            var authorName: String
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let request = Book
+                .annotated(withRequired: Book.author.select(Column("name").forKey("authorName")))
+                .order(Column("id"))
+            let infos = try BookInfo.fetchAll(db, request)
+            XCTAssertEqual(infos.map(\.authorName), ["Italo Calvino", "Italo Calvino", "Anonymous"])
+            XCTAssertEqual(infos.map(\.book.id), [1, 2, 3])
+        }
+    }
+
+    func testPrefetchedRecords() throws {
+        struct AuthorInfo: Decodable, FetchableRecord {
+            var author: Person
+            var books: [Book]
+        }
+        struct AuthorSet: Decodable, FetchableRecord {
+            var author: Person
+            var books: Set<Book>
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let request = Person.including(all: Person.books.order(Column("id"))).order(Column("id"))
+            let infos = try AuthorInfo.fetchAll(db, request)
+            XCTAssertEqual(infos.map(\.author.name), ["Italo Calvino", "Jean Thibaudeau", "Anonymous"])
+            XCTAssertEqual(infos.map { $0.books.map(\.id) }, [[1, 2], [], [3]])
+            XCTAssertEqual(try AuthorSet.fetchAll(db, request).map { $0.books.count }, [2, 0, 1])
+            XCTAssertEqual(try Array(AuthorInfo.fetchCursor(db, request)).map(\.books.count), [2, 0, 1])
+            XCTAssertEqual(try AuthorInfo.fetchOne(db, request)?.books.map(\.title), ["Le Baron perché", "Il barone rampante"])
+        }
+    }
+
+    func testAssociationKeysAreVisibleToCustomDecoding() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            var keys: Set<String>
+            var hasAuthor: Bool
+            var translatorIsNil: Bool
+            enum CodingKeys: String, CodingKey { case id, author, translator }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                keys = Set(container.allKeys.map(\.stringValue))
+                hasAuthor = container.contains(.author)
+                translatorIsNil = try container.decodeNil(forKey: .translator)
+            }
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let request = Book.including(required: Book.author).including(optional: Book.translator).filter(key: 2)
+            let info = try XCTUnwrap(BookInfo.fetchOne(db, request))
+            XCTAssertEqual(info.keys, ["id", "author", "translator"])
+            XCTAssertTrue(info.hasAuthor)
+            XCTAssertTrue(info.translatorIsNil)
+        }
+    }
+
+    func testFilterByKeyOnAssociation() throws {
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let request = Book.joining(required: Book.author.filter(key: 3))
+            XCTAssertEqual(try request.fetchAll(db).map(\.title), ["Untitled"])
+            XCTAssertEqual(
+                lastSQLQuery,
+                #"SELECT "book".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."id" = ?)"#)
+        }
+    }
+}

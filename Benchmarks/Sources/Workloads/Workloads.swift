@@ -7,8 +7,10 @@
 // the code below is the same for both: any difference in time is a
 // difference between the libraries.
 //
-// FOLIO_MISSING_* conditions (defined in Package.swift for the Folio target
-// only) guard the workloads whose Folio API is not merged yet.
+// While an API that a workload needs was not merged into Folio yet,
+// Package.swift defined a FOLIO_MISSING_* condition for the Folio target,
+// and an `#if !FOLIO_MISSING_...` here left the workload out of Folio's list.
+// None is left.
 
 import BenchSupport
 #if FOLIO
@@ -72,7 +74,6 @@ public func makeWorkloads() -> [Workload] {
         return Trial { try dbQueue.read(fetchRowsNamed) }
     })
 
-    #if !FOLIO_MISSING_RECORD_FETCH
     workloads.append(Workload(id: 3) {
         let dbQueue = try fixtures.items()
         return Trial { try dbQueue.read(fetchItems) }
@@ -82,7 +83,6 @@ public func makeWorkloads() -> [Workload] {
         let dbQueue = try fixtures.items()
         return Trial { try dbQueue.read(fetchDecodableItems) }
     })
-    #endif
 
     workloads.append(Workload(id: 5) {
         let dbQueue = try DatabaseQueue()
@@ -104,7 +104,6 @@ public func makeWorkloads() -> [Workload] {
         return Trial(run: { try dbQueue.write { try insert(items, $0) } }, check: { try itemsChecksum(dbQueue) })
     })
 
-    #if !FOLIO_MISSING_RECORD_FETCH
     workloads.append(Workload(id: 8) {
         let dbQueue = try fixtures.players()
         return Trial { try dbQueue.read(fetchPlayers) }
@@ -114,7 +113,6 @@ public func makeWorkloads() -> [Workload] {
         let dbQueue = try fixtures.library()
         return Trial { try dbQueue.read { db in try fetchAuthorInfos(db) &+ fetchBookInfos(db) } }
     })
-    #endif
 
     workloads.append(Workload(id: 10) {
         let migrator = makeMigrator()
@@ -191,7 +189,6 @@ private func itemsChecksum(_ dbQueue: DatabaseQueue) throws -> Int {
 
 // MARK: - Fetching records
 
-#if !FOLIO_MISSING_RECORD_FETCH
 /// A record with a hand-written `init(row:)`.
 private struct Item: FetchableRecord {
     var i0, i1, i2, i3, i4, i5, i6, i7, i8, i9: Int
@@ -317,7 +314,6 @@ private func fetchBookInfos(_ db: Database) throws -> Int {
     }
     return sum
 }
-#endif
 
 // MARK: - Persisting records
 

@@ -149,10 +149,12 @@ extension Database {
                 var tail: UnsafePointer<CChar>?
                 authorizer.startRecording()
                 let code = sqlite3_prepare_v3(connection, current, -1, 0, &sqliteStatement, &tail)
-                let statementSQL = Database.text(from: current, to: tail)
                 guard code == SQLITE_OK else {
-                    throw DatabaseError.lastError(connection, code: code, sql: statementSQL)
+                    // The tail of a failed compilation points where the
+                    // error was found: report the rest of the SQL instead.
+                    throw DatabaseError.lastError(connection, code: code, sql: Database.text(from: current, to: nil))
                 }
+                let statementSQL = Database.text(from: current, to: tail)
                 guard let sqliteStatement, let tail else { break } // only comments left
                 current = tail
                 statementCount += 1

@@ -360,6 +360,11 @@ public final class Statement {
     func step() throws -> Bool {
         if invalidatesSchemaCache {
             database.schemaMayHaveChanged = true
+            if authorization.changesSchema {
+                // Cached statements keep the columns they were compiled
+                // with (`SELECT *` after `ALTER TABLE`): compile them anew.
+                database.statementCache.removeAll(keepingCapacity: true)
+            }
         }
         if database.observesStatements {
             return try database.observedStep(self)

@@ -5,6 +5,8 @@ let package = Package(
     name: "Folio",
     products: [
         .library(name: "Folio", targets: ["Folio"]),
+        .library(name: "Library", targets: ["Library"]),
+        .executable(name: "library-demo", targets: ["LibraryDemo"]),
     ],
     targets: [
         .systemLibrary(
@@ -13,9 +15,18 @@ let package = Package(
         .target(
             name: "Folio",
             dependencies: ["CSQLite"]),
+        .target(
+            name: "Library",
+            dependencies: ["Folio"]),
+        .executableTarget(
+            name: "LibraryDemo",
+            dependencies: ["Folio", "Library"]),
         .testTarget(
             name: "FolioTests",
             dependencies: ["Folio"]),
+        .testTarget(
+            name: "LibraryTests",
+            dependencies: ["Library", "Folio"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -149,10 +149,12 @@ extension Database {
                 var tail: UnsafePointer<CChar>?
                 authorizer.startRecording()
                 let code = sqlite3_prepare_v3(connection, current, -1, 0, &sqliteStatement, &tail)
-                let statementSQL = Database.text(from: current, to: tail)
                 guard code == SQLITE_OK else {
-                    throw DatabaseError.lastError(connection, code: code, sql: statementSQL)
+                    // The tail of a failed compilation points where the
+                    // error was found: report the rest of the SQL instead.
+                    throw DatabaseError.lastError(connection, code: code, sql: Database.text(from: current, to: nil))
                 }
+                let statementSQL = Database.text(from: current, to: tail)
                 guard let sqliteStatement, let tail else { break } // only comments left
                 current = tail
                 statementCount += 1
@@ -231,13 +233,24 @@ extension Database {
         }
     }
 
-    /// The trimmed text between two pointers in a C string.
+    /// The text between two pointers in a C string, without leading and
+    /// trailing white space and semicolons.
+    ///
+    /// Trims bytes: the only white space SQLite accepts around a statement
+    /// is ASCII (space, tab, newlines, form feed), and Foundation's
+    /// `trimmingCharacters(in:)` costs more than preparing the statement.
     private static func text(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>?) -> String {
         let count = end.map { start.distance(to: $0) } ?? strlen(start)
-        let text = start.withMemoryRebound(to: UInt8.self, capacity: count) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        return start.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+            func isTrimmed(_ byte: UInt8) -> Bool {
+                byte == 0x20 || (0x09...0x0D).contains(byte) || byte == 0x3B // space, \t...\r, ;
+            }
+            var lower = 0
+            var upper = count
+            while lower < upper, isTrimmed(bytes[lower]) { lower += 1 }
+            while upper > lower, isTrimmed(bytes[upper - 1]) { upper -= 1 }
+            return String(decoding: UnsafeBufferPointer(start: bytes + lower, count: upper - lower), as: UTF8.self)
         }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
     }
 
     /// Whether a C string holds only white space and semicolons.

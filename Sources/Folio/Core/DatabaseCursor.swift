@@ -82,8 +82,10 @@ public final class RowCursor: Cursor {
     /// The row returned at each step, reused.
     public let row: Row
 
-    private var stepper: _StatementStepper?
-    private var rows: IndexingIterator<[Row]>?
+    // Unchecked: a cursor is used by one thread, in one access closure,
+    // and dynamic exclusivity checks cost as much as a column read.
+    @exclusivity(unchecked) private var stepper: _StatementStepper?
+    @exclusivity(unchecked) private var rows: IndexingIterator<[Row]>?
 
     init(statement: Statement, layout: RowLayout? = nil) {
         self.statement = statement

@@ -192,7 +192,7 @@ extension Row {
         throw _valueMismatch(Value.self, index: index, databaseValue: dbValue)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func _fastDecode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: Value.Type,
         atUncheckedIndex index: Int) throws -> Value

@@ -45,8 +45,20 @@ public final class Row {
     /// All values of a copied row (the visible ones start at `_offset`).
     @usableFromInline let _values: [DatabaseValue]
 
-    /// All column names of a copied row.
+    /// All column names (of the statement, for a live row).
     @usableFromInline let _columnNames: [String]
+
+    /// For each of `_columnNames`, the index of the closest column to its
+    /// left with the same name (ignoring case), or -1. An exact match at
+    /// `i` is the leftmost match of the row when `_previousDuplicates[i] <
+    /// _offset`.
+    @usableFromInline let _previousDuplicates: [Int]
+
+    /// Where the next look-up by name starts, from 0 to `count - 1`:
+    /// records and loops read columns in order, so that the next one is
+    /// found at the first comparison. Unchecked: a row is used by one
+    /// thread at a time.
+    @usableFromInline @exclusivity(unchecked) var _columnLookupHint = 0
 
     /// The SQL that produced a copied row, for decoding errors.
     let _copiedSQL: String?
@@ -72,7 +84,8 @@ public final class Row {
         _statement = statement
         _sqliteStatement = statement.sqliteStatement
         _values = []
-        _columnNames = []
+        _columnNames = statement.columnNames
+        _previousDuplicates = statement.previousDuplicateIndexes
         _copiedSQL = nil
         _offset = 0
         count = layout?.baseCount ?? statement.columnCount
@@ -88,6 +101,7 @@ public final class Row {
         _sqliteStatement = nil
         _values = values
         _columnNames = columnNames
+        _previousDuplicates = Row.previousDuplicateIndexes(columnNames)
         _copiedSQL = sql
         _offset = 0
         count = values.count
@@ -102,6 +116,7 @@ public final class Row {
         _sqliteStatement = base._sqliteStatement
         _values = base._values
         _columnNames = base._columnNames
+        _previousDuplicates = base._previousDuplicates
         _copiedSQL = base._copiedSQL
         _offset = offset
         self.count = count
@@ -122,6 +137,7 @@ public final class Row {
         _sqliteStatement = nil
         _values = values
         _columnNames = statement.columnNames
+        _previousDuplicates = statement.previousDuplicateIndexes
         _copiedSQL = statement.sql
         _offset = 0
         count = layout?.baseCount ?? values.count
@@ -136,11 +152,11 @@ public final class Row {
         _sqliteStatement = nil
         if let statement = row._statement, let sqliteStatement = row._sqliteStatement {
             _values = (0..<CInt(statement.columnCount)).map { DatabaseValue(sqliteStatement: sqliteStatement, index: $0) }
-            _columnNames = statement.columnNames
         } else {
             _values = row._values
-            _columnNames = row._columnNames
         }
+        _columnNames = row._columnNames
+        _previousDuplicates = row._previousDuplicates
         _copiedSQL = row.sql
         _offset = row._offset
         count = row.count
@@ -236,18 +252,52 @@ public final class Row {
     ///
     /// - Parameter name: A column name.
     /// - Returns: A column index, or nil.
-    @usableFromInline
+    @inlinable @inline(__always)
     func index(forColumn name: String) -> Int? {
-        if let _statement, _offset == 0, count == _statement.columnCount {
-            return _statement.index(ofColumn: name)
+        // Fast path: the column after the last one found.
+        let hint = _columnLookupHint
+        if hint < count {
+            let position = _offset &+ hint
+            if _columnNames[position] == name && _previousDuplicates[position] < _offset {
+                _columnLookupHint = hint &+ 1 == count ? 0 : hint &+ 1
+                return hint
+            }
         }
-        let all = _statement?.columnNames ?? _columnNames
+        return _index(forColumn: name)
+    }
+
+    /// The slow path of ``index(forColumn:)``: a scan of the columns.
+    @usableFromInline
+    func _index(forColumn name: String) -> Int? {
         let range = _offset..<(_offset + count)
-        if let index = all[range].firstIndex(of: name) {
-            return index - _offset
+        var found: Int?
+        if let position = range.first(where: { _columnNames[$0] == name }), _previousDuplicates[position] < _offset {
+            // No column to the left has the same name, ignoring case.
+            found = position
+        } else {
+            let lowercased = name.lowercased()
+            found = range.first { _columnNames[$0].lowercased() == lowercased }
         }
-        let lowercased = name.lowercased()
-        return all[range].firstIndex { $0.lowercased() == lowercased }.map { $0 - _offset }
+        guard let position = found else { return nil }
+        let index = position - _offset
+        _columnLookupHint = index + 1 == count ? 0 : index + 1
+        return index
+    }
+
+    /// For each name, the index of the closest name to its left that is
+    /// equal to it, ignoring case, or -1.
+    static func previousDuplicateIndexes(_ names: [String]) -> [Int] {
+        var result = Array(repeating: -1, count: names.count)
+        guard names.count > 1 else { return result }
+        var lastIndexes: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            let key = name.lowercased()
+            if let previous = lastIndexes[key] {
+                result[index] = previous
+            }
+            lastIndexes[key] = index
+        }
+        return result
     }
 
     /// The value at an index that is known to be valid.

@@ -180,6 +180,9 @@ extension String {
     ///
     /// See <https://www.sqlite.org/lang_keywords.html>.
     public var quotedDatabaseIdentifier: String {
-        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Identifiers rarely hold a double quote: skip Foundation's costly
+        // replacement when there is none.
+        guard utf8.contains(UInt8(ascii: "\"")) else { return "\"" + self + "\"" }
+        return "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

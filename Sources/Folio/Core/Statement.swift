@@ -42,6 +42,10 @@ public final class Statement {
     /// The name of each parameter (without prefix), nil for `?` parameters.
     let parameterNames: [String?]
 
+    /// Whether all parameters are positional (`?`): arguments then bind in
+    /// order, with no name resolution.
+    private let hasOnlyPositionalParameters: Bool
+
     /// What the statement reads and writes, recorded when it compiled.
     let authorization: StatementAuthorization
 
@@ -87,6 +91,18 @@ public final class Statement {
     /// order, so that the next one is found at the first comparison.
     @exclusivity(unchecked) private var columnLookupHint = 0
 
+    /// See ``previousDuplicateIndexes``.
+    @exclusivity(unchecked) private var _previousDuplicateIndexes: [Int]?
+
+    /// For each column, the index of the closest column to its left with
+    /// the same name (ignoring case), or -1; computed once.
+    var previousDuplicateIndexes: [Int] {
+        if let indexes = _previousDuplicateIndexes { return indexes }
+        let indexes = Row.previousDuplicateIndexes(columnNames)
+        _previousDuplicateIndexes = indexes
+        return indexes
+    }
+
     /// Column indexes by lowercased name, built on first use.
     private lazy var lowercasedColumnIndexes: [String: Int] = {
         var indexes: [String: Int] = [:]
@@ -123,6 +139,7 @@ public final class Statement {
             }
             return String(name.dropFirst())
         }
+        self.hasOnlyPositionalParameters = parameterNames.allSatisfy { $0 == nil }
     }
 
     deinit {
@@ -148,12 +165,15 @@ public final class Statement {
     /// - Returns: The column index, or nil.
     public func index(ofColumn name: String) -> Int? {
         // Exact matches are the common case, and cheaper than hashing.
-        // Start after the last match: records read columns in order.
+        // Start after the last match: records read columns in order. An
+        // exact match is the leftmost one when no column to its left has
+        // the same name, ignoring case.
         let count = columnNames.count
         var index = columnLookupHint
         for _ in 0..<count {
             if index >= count { index = 0 }
             if columnNames[index] == name {
+                guard previousDuplicateIndexes[index] < 0 else { break }
                 columnLookupHint = index + 1
                 return index
             }
@@ -186,6 +206,11 @@ public final class Statement {
     /// - Parameter arguments: Statement arguments.
     /// - Throws: A ``DatabaseError`` when the arguments do not fit.
     public func setArguments(_ arguments: StatementArguments) throws {
+        // Fast path for the common case: as many positional values as `?`.
+        if hasOnlyPositionalParameters, arguments.namedValues.isEmpty, arguments.values.count == parameterNames.count {
+            try bind(arguments.values, arguments: arguments)
+            return
+        }
         var values = arguments.values[...]
         let resolved = try resolvedValues(consuming: &values, named: arguments.namedValues)
         try checkNoRemainingValues(values, namedValues: arguments.namedValues, allArguments: arguments)
@@ -335,6 +360,11 @@ public final class Statement {
     func step() throws -> Bool {
         if invalidatesSchemaCache {
             database.schemaMayHaveChanged = true
+            if authorization.changesSchema {
+                // Cached statements keep the columns they were compiled
+                // with (`SELECT *` after `ALTER TABLE`): compile them anew.
+                database.statementCache.removeAll(keepingCapacity: true)
+            }
         }
         if database.observesStatements {
             return try database.observedStep(self)

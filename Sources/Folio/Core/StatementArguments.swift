@@ -106,7 +106,17 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 extension StatementArguments: ExpressibleByArrayLiteral {
     /// Creates positional arguments: `[1, "Arthur", nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        self.init(elements)
+        // Convert each element in place: iterating the array would copy
+        // each existential out first, which costs more than converting it.
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(elements.count)
+        elements.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                values.append(buffer[index]?.databaseValue ?? .null)
+            }
+        }
+        self.values = values
+        namedValues = [:]
     }
 }
 

@@ -162,12 +162,18 @@ public struct PersistenceContainer: Sendable {
     }
 
     /// A number that is equal for names that are equal, ignoring the case
-    /// of ASCII letters: the UTF-8 length and the lowercased first byte.
+    /// of ASCII letters: the UTF-8 length and the lowercased first and last
+    /// bytes (numbered columns such as `i0`...`i9` differ by the last one).
     static func fingerprint(of column: String) -> UInt32 {
-        let utf8 = column.utf8
-        guard let first = utf8.first else { return 0 }
-        let lowercasedFirst = (first >= 0x41 && first <= 0x5A) ? first | 0x20 : first
-        return UInt32(truncatingIfNeeded: utf8.count) << 8 | UInt32(lowercasedFirst)
+        func fingerprint(_ bytes: some BidirectionalCollection<UInt8>) -> UInt32 {
+            guard let first = bytes.first, let last = bytes.last else { return 0 }
+            func lowercased(_ byte: UInt8) -> UInt32 {
+                UInt32((byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte)
+            }
+            return UInt32(truncatingIfNeeded: bytes.count) << 16 | lowercased(first) << 8 | lowercased(last)
+        }
+        // Contiguous bytes (native strings) are the fast path.
+        return column.utf8.withContiguousStorageIfAvailable(fingerprint) ?? fingerprint(column.utf8)
     }
 
     /// The (column, value) pairs, in order.

@@ -123,3 +123,15 @@ final class StatementTests: FolioTestCase {
         }
     }
 }
+
+final class StatementCacheSchemaTests: FolioTestCase {
+    func testCachedSelectStarSeesColumnsAddedByAlterTable() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1)")
+            XCTAssertEqual(try Row.fetchOne(db, sql: "SELECT * FROM t")?.columnNames, ["a"])
+            try db.execute(sql: "ALTER TABLE t ADD COLUMN b")
+            XCTAssertEqual(try Row.fetchOne(db, sql: "SELECT * FROM t")?.columnNames, ["a", "b"])
+        }
+    }
+}

@@ -1,0 +1,451 @@
+import BenchSupport
+import CSQLiteBench
+
+// The hand-written C-API baseline: what a careful programmer writes with
+// SQLite's C API and plain Swift structs, and no library in between. Each
+// loop lives in a function (never in top-level code), connections are in
+// multi-thread mode, statements are prepared once per trial and reused.
+
+struct Item {
+    var i0, i1, i2, i3, i4, i5, i6, i7, i8, i9: Int
+}
+
+struct Player {
+    var id: Int
+    var name: String
+    var score: Int
+}
+
+struct Author {
+    var id: Int
+    var name: String
+}
+
+struct Book {
+    var id: Int
+    var authorId: Int
+    var title: String
+}
+
+struct AuthorInfo {
+    var author: Author
+    var books: [Book]
+}
+
+struct BookInfo {
+    var book: Book
+    var author: Author
+}
+
+/// The databases that several trials read: built once.
+private final class Fixtures {
+    private var _items: Connection?
+    private var _players: Connection?
+    private var _library: Connection?
+
+    func items() throws -> Connection {
+        if let _items { return _items }
+        let db = try Connection()
+        try db.execute(Fixture.createItems)
+        try db.execute(Fixture.fillItems)
+        _items = db
+        return db
+    }
+
+    func players() throws -> Connection {
+        if let _players { return _players }
+        let db = try Connection()
+        try db.execute(Fixture.createPlayers)
+        try db.execute(Fixture.fillPlayers)
+        _players = db
+        return db
+    }
+
+    func library() throws -> Connection {
+        if let _library { return _library }
+        let db = try Connection()
+        try db.execute("PRAGMA foreign_keys = ON")
+        try db.execute(Fixture.createLibrary)
+        try db.execute(Fixture.fillLibrary)
+        _library = db
+        return db
+    }
+}
+
+/// The C-API implementations of the workloads.
+public func makeWorkloads() -> [Workload] {
+    let fixtures = Fixtures()
+    return [
+        Workload(id: 1) {
+            let db = try fixtures.items()
+            return Trial { try fetchRowsPositional(db) }
+        },
+        Workload(id: 2) {
+            let db = try fixtures.items()
+            return Trial { try fetchRowsNamed(db) }
+        },
+        Workload(id: 3) {
+            let db = try fixtures.items()
+            return Trial { try checksum(fetchItems(db)) }
+        },
+        Workload(id: 4) {
+            let db = try fixtures.items()
+            return Trial { try checksum(fetchItems(db)) }
+        },
+        Workload(id: 5) {
+            let db = try Connection()
+            try db.execute(Fixture.createItems)
+            return Trial(run: { try insertRows(db) }, check: { try db.fetchInt(Fixture.itemsChecksum) })
+        },
+        insertItemsWorkload(id: 6),
+        insertItemsWorkload(id: 7),
+        Workload(id: 8) {
+            let db = try fixtures.players()
+            return Trial { try fetchPlayers(db) }
+        },
+        Workload(id: 9) {
+            let db = try fixtures.library()
+            return Trial { try fetchAuthorInfos(db) &+ fetchBookInfos(db) }
+        },
+        Workload(id: 10) {
+            Trial { try openAndMigrate() }
+        },
+        Workload(id: 11, operationCount: Size.poolReaders * Size.readsPerReader) {
+            let directory = try makeTemporaryDirectory()
+            let path = directory + "/db.sqlite"
+            let writer = try Connection(path: path)
+            try writer.execute("PRAGMA journal_mode = WAL")
+            try writer.execute(Fixture.createPoolTable)
+            return Trial(
+                run: { try readWhileWriting(path: path, writer: writer) },
+                check: { try writer.fetchInt(Fixture.poolChecksum) },
+                cleanup: { removeTemporaryDirectory(directory) })
+        },
+    ]
+}
+
+// MARK: - Fetching
+
+private func fetchRowsPositional(_ db: Connection) throws -> Int {
+    let statement = try db.prepare(Fixture.selectItems)
+    defer { sqlite3_finalize(statement) }
+    var sum = 0
+    while true {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw db.error(code, Fixture.selectItems) }
+        for index in 0..<Int32(10) {
+            sum &+= Int(sqlite3_column_int64(statement, index))
+        }
+    }
+    return sum
+}
+
+private func fetchRowsNamed(_ db: Connection) throws -> Int {
+    let statement = try db.prepare(Fixture.selectItems)
+    defer { sqlite3_finalize(statement) }
+    // C has no named access: a careful programmer looks indexes up once.
+    var indexes: [Int32] = []
+    for index in 0..<10 {
+        try indexes.append(db.columnIndex(statement, "i\(index)"))
+    }
+    var sum = 0
+    while true {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw db.error(code, Fixture.selectItems) }
+        for index in indexes {
+            sum &+= Int(sqlite3_column_int64(statement, index))
+        }
+    }
+    return sum
+}
+
+private func fetchItems(_ db: Connection) throws -> [Item] {
+    let statement = try db.prepare(Fixture.selectItems)
+    defer { sqlite3_finalize(statement) }
+    var items: [Item] = []
+    while true {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw db.error(code, Fixture.selectItems) }
+        items.append(Item(
+            i0: Int(sqlite3_column_int64(statement, 0)),
+            i1: Int(sqlite3_column_int64(statement, 1)),
+            i2: Int(sqlite3_column_int64(statement, 2)),
+            i3: Int(sqlite3_column_int64(statement, 3)),
+            i4: Int(sqlite3_column_int64(statement, 4)),
+            i5: Int(sqlite3_column_int64(statement, 5)),
+            i6: Int(sqlite3_column_int64(statement, 6)),
+            i7: Int(sqlite3_column_int64(statement, 7)),
+            i8: Int(sqlite3_column_int64(statement, 8)),
+            i9: Int(sqlite3_column_int64(statement, 9))))
+    }
+    return items
+}
+
+private func checksum(_ items: [Item]) -> Int {
+    var sum = 0
+    for item in items {
+        sum &+= item.i0 &+ item.i1 &+ item.i2 &+ item.i3 &+ item.i4
+        sum &+= item.i5 &+ item.i6 &+ item.i7 &+ item.i8 &+ item.i9
+    }
+    return sum
+}
+
+private func readPlayer(_ statement: OpaquePointer) -> Player {
+    Player(
+        id: Int(sqlite3_column_int64(statement, 0)),
+        name: columnText(statement, 1),
+        score: Int(sqlite3_column_int64(statement, 2)))
+}
+
+private func fetchPlayers(_ db: Connection) throws -> Int {
+    let statement = try db.prepare(Fixture.selectPlayers)
+    defer { sqlite3_finalize(statement) }
+    var sum = 0
+    for query in 0..<Size.playerQueries {
+        let lowerBound = Fixture.playerQueryLowerBound(query)
+        sqlite3_bind_int64(statement, 1, Int64(lowerBound))
+        sqlite3_bind_int64(statement, 2, Int64(lowerBound + Size.playerQueryWidth))
+        var players: [Player] = []
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw db.error(code, Fixture.selectPlayers) }
+            players.append(readPlayer(statement))
+        }
+        sqlite3_reset(statement)
+        for player in players {
+            sum &+= player.id &+ player.score &* 3 &+ player.name.utf8.count
+        }
+    }
+    return sum
+}
+
+private func fetchAuthorInfos(_ db: Connection) throws -> Int {
+    let authorSQL = "SELECT * FROM author"
+    let bookSQL = "SELECT * FROM book WHERE authorId IN (SELECT id FROM author)"
+    let authorStatement = try db.prepare(authorSQL)
+    defer { sqlite3_finalize(authorStatement) }
+    let bookStatement = try db.prepare(bookSQL)
+    defer { sqlite3_finalize(bookStatement) }
+
+    var authors: [Author] = []
+    while true {
+        let code = sqlite3_step(authorStatement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw db.error(code, authorSQL) }
+        authors.append(Author(id: Int(sqlite3_column_int64(authorStatement, 0)), name: columnText(authorStatement, 1)))
+    }
+    var booksByAuthor: [Int: [Book]] = [:]
+    while true {
+        let code = sqlite3_step(bookStatement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw db.error(code, bookSQL) }
+        let book = Book(
+            id: Int(sqlite3_column_int64(bookStatement, 0)),
+            authorId: Int(sqlite3_column_int64(bookStatement, 1)),
+            title: columnText(bookStatement, 2))
+        booksByAuthor[book.authorId, default: []].append(book)
+    }
+    let infos = authors.map { AuthorInfo(author: $0, books: booksByAuthor[$0.id] ?? []) }
+
+    var sum = 0
+    for info in infos {
+        sum &+= info.author.id &+ info.author.name.utf8.count
+        for book in info.books {
+            sum &+= book.id &+ book.authorId &+ book.title.utf8.count
+        }
+    }
+    return sum
+}
+
+private func fetchBookInfos(_ db: Connection) throws -> Int {
+    let sql = "SELECT book.*, author.* FROM book JOIN author ON author.id = book.authorId"
+    let statement = try db.prepare(sql)
+    defer { sqlite3_finalize(statement) }
+    var infos: [BookInfo] = []
+    while true {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw db.error(code, sql) }
+        infos.append(BookInfo(
+            book: Book(
+                id: Int(sqlite3_column_int64(statement, 0)),
+                authorId: Int(sqlite3_column_int64(statement, 1)),
+                title: columnText(statement, 2)),
+            author: Author(
+                id: Int(sqlite3_column_int64(statement, 3)),
+                name: columnText(statement, 4))))
+    }
+    var sum = 0
+    for info in infos {
+        sum &+= info.book.id &+ info.book.authorId &* 7 &+ info.book.title.utf8.count
+        sum &+= info.author.id &+ info.author.name.utf8.count
+    }
+    return sum
+}
+
+// MARK: - Inserting
+
+private func insertRows(_ db: Connection) throws -> Int {
+    try db.execute("BEGIN")
+    let statement = try db.prepare(Fixture.insertItem)
+    defer { sqlite3_finalize(statement) }
+    for row in 0..<Size.insertedRows {
+        for column in 0..<Int32(10) {
+            sqlite3_bind_int64(statement, column + 1, Int64(row) + Int64(column))
+        }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw db.error(code, Fixture.insertItem) }
+        sqlite3_reset(statement)
+    }
+    try db.execute("COMMIT")
+    return Size.insertedRows
+}
+
+/// The values that workloads 6 and 7 insert: the same as `fillItems`.
+func makeItems() -> [Item] {
+    (0..<Size.insertedRows).map { x in
+        Item(i0: x, i1: x + 1, i2: x + 2, i3: x + 3, i4: x + 4, i5: x + 5, i6: x + 6, i7: x + 7, i8: x + 8, i9: x + 9)
+    }
+}
+
+private func insertItemsWorkload(id: Int) -> Workload {
+    Workload(id: id) {
+        let db = try Connection()
+        try db.execute(Fixture.createItems)
+        let items = makeItems()
+        return Trial(run: { try insertItems(items, db) }, check: { try db.fetchInt(Fixture.itemsChecksum) })
+    }
+}
+
+private func insertItems(_ items: [Item], _ db: Connection) throws -> Int {
+    try db.execute("BEGIN")
+    let statement = try db.prepare(Fixture.insertItem)
+    defer { sqlite3_finalize(statement) }
+    for item in items {
+        sqlite3_bind_int64(statement, 1, Int64(item.i0))
+        sqlite3_bind_int64(statement, 2, Int64(item.i1))
+        sqlite3_bind_int64(statement, 3, Int64(item.i2))
+        sqlite3_bind_int64(statement, 4, Int64(item.i3))
+        sqlite3_bind_int64(statement, 5, Int64(item.i4))
+        sqlite3_bind_int64(statement, 6, Int64(item.i5))
+        sqlite3_bind_int64(statement, 7, Int64(item.i6))
+        sqlite3_bind_int64(statement, 8, Int64(item.i7))
+        sqlite3_bind_int64(statement, 9, Int64(item.i8))
+        sqlite3_bind_int64(statement, 10, Int64(item.i9))
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw db.error(code, Fixture.insertItem) }
+        sqlite3_reset(statement)
+    }
+    try db.execute("COMMIT")
+    return items.count
+}
+
+// MARK: - Migrations
+
+/// The SQL of the five migrations of workload 10, as the schema DSL of
+/// Folio and GRDB writes it.
+private let migrations: [(identifier: String, sql: String)] = [
+    ("createAuthor", """
+        CREATE TABLE "author" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "country" TEXT)
+        """),
+    ("createBook", """
+        CREATE TABLE "book" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, \
+        "authorId" INTEGER NOT NULL REFERENCES "author"("id") ON DELETE CASCADE, \
+        "title" TEXT NOT NULL, "year" INTEGER);
+        CREATE INDEX "book_on_authorId" ON "book"("authorId")
+        """),
+    ("createLibrary", """
+        CREATE TABLE "library" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL UNIQUE, "city" TEXT)
+        """),
+    ("createLoan", """
+        CREATE TABLE "loan" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, \
+        "bookId" INTEGER NOT NULL REFERENCES "book"("id") ON DELETE CASCADE, \
+        "libraryId" INTEGER NOT NULL REFERENCES "library"("id") ON DELETE CASCADE, \
+        "dueDate" DATE NOT NULL);
+        CREATE INDEX "loan_on_bookId" ON "loan"("bookId");
+        CREATE INDEX "loan_on_libraryId" ON "loan"("libraryId")
+        """),
+    ("createReview", """
+        CREATE TABLE "review" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, \
+        "bookId" INTEGER NOT NULL REFERENCES "book"("id") ON DELETE CASCADE, \
+        "rating" INTEGER NOT NULL CHECK ("rating" BETWEEN 1 AND 5), "body" TEXT);
+        CREATE INDEX "review_on_bookId" ON "review"("bookId")
+        """),
+]
+
+private func openAndMigrate() throws -> Int {
+    var sum = 0
+    for _ in 0..<Size.migratedDatabases {
+        let db = try Connection()
+        try db.execute("PRAGMA foreign_keys = ON")
+        try db.execute("CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        let record = try db.prepare("INSERT INTO grdb_migrations (identifier) VALUES (?)")
+        defer { sqlite3_finalize(record) }
+        for migration in migrations {
+            try db.execute("BEGIN")
+            try db.execute(migration.sql)
+            sqlite3_bind_text(record, 1, migration.identifier, -1, _bench_sqlite_transient())
+            let code = sqlite3_step(record)
+            guard code == SQLITE_DONE else { throw db.error(code, nil) }
+            sqlite3_reset(record)
+            try db.execute("COMMIT")
+        }
+        sum &+= try db.fetchInt(Fixture.schemaChecksum)
+    }
+    return sum
+}
+
+// MARK: - Concurrent reads
+
+private func readWhileWriting(path: String, writer: Connection) throws -> Int {
+    var bodies: [@Sendable () throws -> Int] = [{ try write(writer) }]
+    for reader in 0..<Size.poolReaders {
+        bodies.append { try read(path: path, reader: reader) }
+    }
+    return try runOnThreads(bodies).reduce(0, &+)
+}
+
+private func write(_ db: Connection) throws -> Int {
+    let statement = try db.prepare(Fixture.insertPoolValue)
+    defer { sqlite3_finalize(statement) }
+    for write in 0..<Size.poolWrites {
+        try db.execute("BEGIN")
+        sqlite3_bind_int64(statement, 1, Int64(write))
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw db.error(code, Fixture.insertPoolValue) }
+        sqlite3_reset(statement)
+        try db.execute("COMMIT")
+    }
+    return 0
+}
+
+/// One reader: its own read-only connection; each read is a transaction
+/// (so that it sees one snapshot) around one prepared query.
+private func read(path: String, reader: Int) throws -> Int {
+    let db = try Connection(path: path, readonly: true)
+    let begin = try db.prepare("BEGIN DEFERRED TRANSACTION")
+    defer { sqlite3_finalize(begin) }
+    let commit = try db.prepare("COMMIT")
+    defer { sqlite3_finalize(commit) }
+    let select = try db.prepare(Fixture.selectPoolValue)
+    defer { sqlite3_finalize(select) }
+    var sum = 0
+    for index in 0..<Size.readsPerReader {
+        var code = sqlite3_step(begin)
+        guard code == SQLITE_DONE else { throw db.error(code, "BEGIN") }
+        sqlite3_reset(begin)
+        sqlite3_bind_int64(select, 1, Int64(Fixture.poolReadID(reader: reader, index: index)))
+        code = sqlite3_step(select)
+        guard code == SQLITE_ROW else { throw db.error(code, Fixture.selectPoolValue) }
+        sum &+= Int(sqlite3_column_int64(select, 0))
+        sqlite3_reset(select)
+        code = sqlite3_step(commit)
+        guard code == SQLITE_DONE else { throw db.error(code, "COMMIT") }
+        sqlite3_reset(commit)
+    }
+    return sum
+}

@@ -1,0 +1,444 @@
+// The workloads of Folio and GRDB: one source file, compiled twice.
+//
+// Sources/FolioWorkloads/Workloads.swift and
+// Sources/GRDBWorkloads/Workloads.swift are symbolic links to this file.
+// The FolioWorkloads target defines FOLIO and imports Folio; the
+// GRDBWorkloads target imports GRDB. Since Folio's API is GRDB 7's API,
+// the code below is the same for both: any difference in time is a
+// difference between the libraries.
+//
+// While an API that a workload needs was not merged into Folio yet,
+// Package.swift defined a FOLIO_MISSING_* condition for the Folio target,
+// and an `#if !FOLIO_MISSING_...` here left the workload out of Folio's list.
+// None is left.
+
+import BenchSupport
+#if FOLIO
+import Folio
+#else
+import GRDB
+#endif
+
+/// The databases that several trials read: built once.
+private final class Fixtures {
+    private var _items: DatabaseQueue?
+    private var _players: DatabaseQueue?
+    private var _library: DatabaseQueue?
+
+    func items() throws -> DatabaseQueue {
+        if let _items { return _items }
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: Fixture.createItems)
+            try db.execute(sql: Fixture.fillItems)
+        }
+        _items = dbQueue
+        return dbQueue
+    }
+
+    func players() throws -> DatabaseQueue {
+        if let _players { return _players }
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: Fixture.createPlayers)
+            try db.execute(sql: Fixture.fillPlayers)
+        }
+        _players = dbQueue
+        return dbQueue
+    }
+
+    func library() throws -> DatabaseQueue {
+        if let _library { return _library }
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: Fixture.createLibrary)
+            try db.execute(sql: Fixture.fillLibrary)
+        }
+        _library = dbQueue
+        return dbQueue
+    }
+}
+
+/// The workloads that this library can run.
+public func makeWorkloads() -> [Workload] {
+    let fixtures = Fixtures()
+    var workloads: [Workload] = []
+
+    workloads.append(Workload(id: 1) {
+        let dbQueue = try fixtures.items()
+        return Trial { try dbQueue.read(fetchRowsPositional) }
+    })
+
+    workloads.append(Workload(id: 2) {
+        let dbQueue = try fixtures.items()
+        return Trial { try dbQueue.read(fetchRowsNamed) }
+    })
+
+    workloads.append(Workload(id: 3) {
+        let dbQueue = try fixtures.items()
+        return Trial { try dbQueue.read(fetchItems) }
+    })
+
+    workloads.append(Workload(id: 4) {
+        let dbQueue = try fixtures.items()
+        return Trial { try dbQueue.read(fetchDecodableItems) }
+    })
+
+    workloads.append(Workload(id: 5) {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { try $0.execute(sql: Fixture.createItems) }
+        return Trial(run: { try dbQueue.write(insertRows) }, check: { try itemsChecksum(dbQueue) })
+    })
+
+    workloads.append(Workload(id: 6) {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { try $0.execute(sql: Fixture.createItems) }
+        let items = (0..<Size.insertedRows).map(InsertItem.init(x:))
+        return Trial(run: { try dbQueue.write { try insert(items, $0) } }, check: { try itemsChecksum(dbQueue) })
+    })
+
+    workloads.append(Workload(id: 7) {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { try $0.execute(sql: Fixture.createItems) }
+        let items = (0..<Size.insertedRows).map(EncodableItem.init(x:))
+        return Trial(run: { try dbQueue.write { try insert(items, $0) } }, check: { try itemsChecksum(dbQueue) })
+    })
+
+    workloads.append(Workload(id: 8) {
+        let dbQueue = try fixtures.players()
+        return Trial { try dbQueue.read(fetchPlayers) }
+    })
+
+    workloads.append(Workload(id: 9) {
+        let dbQueue = try fixtures.library()
+        return Trial { try dbQueue.read { db in try fetchAuthorInfos(db) &+ fetchBookInfos(db) } }
+    })
+
+    workloads.append(Workload(id: 10) {
+        let migrator = makeMigrator()
+        return Trial { try openAndMigrate(migrator) }
+    })
+
+    workloads.append(Workload(id: 11, operationCount: Size.poolReaders * Size.readsPerReader) {
+        let directory = try makeTemporaryDirectory()
+        let dbPool = try DatabasePool(path: directory + "/db.sqlite")
+        try dbPool.write { try $0.execute(sql: Fixture.createPoolTable) }
+        return Trial(
+            run: { try readWhileWriting(dbPool) },
+            check: { try dbPool.read { try Int.fetchOne($0, sql: Fixture.poolChecksum)! } },
+            cleanup: {
+                try? dbPool.close()
+                removeTemporaryDirectory(directory)
+            })
+    })
+
+    return workloads
+}
+
+// MARK: - Rows
+
+private func fetchRowsPositional(_ db: Database) throws -> Int {
+    let rows = try Row.fetchCursor(db, sql: Fixture.selectItems)
+    var sum = 0
+    while let row = try rows.next() {
+        let i0: Int = row[0]
+        let i1: Int = row[1]
+        let i2: Int = row[2]
+        let i3: Int = row[3]
+        let i4: Int = row[4]
+        let i5: Int = row[5]
+        let i6: Int = row[6]
+        let i7: Int = row[7]
+        let i8: Int = row[8]
+        let i9: Int = row[9]
+        sum &+= i0 &+ i1 &+ i2 &+ i3 &+ i4 &+ i5 &+ i6 &+ i7 &+ i8 &+ i9
+    }
+    return sum
+}
+
+private func fetchRowsNamed(_ db: Database) throws -> Int {
+    let rows = try Row.fetchCursor(db, sql: Fixture.selectItems)
+    var sum = 0
+    while let row = try rows.next() {
+        let i0: Int = row["i0"]
+        let i1: Int = row["i1"]
+        let i2: Int = row["i2"]
+        let i3: Int = row["i3"]
+        let i4: Int = row["i4"]
+        let i5: Int = row["i5"]
+        let i6: Int = row["i6"]
+        let i7: Int = row["i7"]
+        let i8: Int = row["i8"]
+        let i9: Int = row["i9"]
+        sum &+= i0 &+ i1 &+ i2 &+ i3 &+ i4 &+ i5 &+ i6 &+ i7 &+ i8 &+ i9
+    }
+    return sum
+}
+
+private func insertRows(_ db: Database) throws -> Int {
+    let statement = try db.makeStatement(sql: Fixture.insertItem)
+    for x in 0..<Size.insertedRows {
+        try statement.execute(arguments: [x, x + 1, x + 2, x + 3, x + 4, x + 5, x + 6, x + 7, x + 8, x + 9])
+    }
+    return Size.insertedRows
+}
+
+private func itemsChecksum(_ dbQueue: DatabaseQueue) throws -> Int {
+    try dbQueue.read { try Int.fetchOne($0, sql: Fixture.itemsChecksum)! }
+}
+
+// MARK: - Fetching records
+
+/// A record with a hand-written `init(row:)`.
+private struct Item: FetchableRecord {
+    var i0, i1, i2, i3, i4, i5, i6, i7, i8, i9: Int
+
+    init(row: Row) throws {
+        i0 = row["i0"]
+        i1 = row["i1"]
+        i2 = row["i2"]
+        i3 = row["i3"]
+        i4 = row["i4"]
+        i5 = row["i5"]
+        i6 = row["i6"]
+        i7 = row["i7"]
+        i8 = row["i8"]
+        i9 = row["i9"]
+    }
+}
+
+/// The same record, decoded by `Decodable`.
+private struct DecodableItem: Decodable, FetchableRecord {
+    var i0, i1, i2, i3, i4, i5, i6, i7, i8, i9: Int
+}
+
+private func fetchItems(_ db: Database) throws -> Int {
+    let items = try Item.fetchAll(db, sql: Fixture.selectItems)
+    var sum = 0
+    for item in items {
+        sum &+= item.i0 &+ item.i1 &+ item.i2 &+ item.i3 &+ item.i4
+        sum &+= item.i5 &+ item.i6 &+ item.i7 &+ item.i8 &+ item.i9
+    }
+    return sum
+}
+
+private func fetchDecodableItems(_ db: Database) throws -> Int {
+    let items = try DecodableItem.fetchAll(db, sql: Fixture.selectItems)
+    var sum = 0
+    for item in items {
+        sum &+= item.i0 &+ item.i1 &+ item.i2 &+ item.i3 &+ item.i4
+        sum &+= item.i5 &+ item.i6 &+ item.i7 &+ item.i8 &+ item.i9
+    }
+    return sum
+}
+
+// MARK: - Query interface
+
+private struct Player: FetchableRecord, TableRecord {
+    var id: Int
+    var name: String
+    var score: Int
+
+    init(row: Row) throws {
+        id = row["id"]
+        name = row["name"]
+        score = row["score"]
+    }
+}
+
+private func fetchPlayers(_ db: Database) throws -> Int {
+    let score = Column("score")
+    var sum = 0
+    for query in 0..<Size.playerQueries {
+        let lowerBound = Fixture.playerQueryLowerBound(query)
+        let players = try Player
+            .filter(score >= lowerBound && score < lowerBound + Size.playerQueryWidth)
+            .order(score.desc)
+            .fetchAll(db)
+        for player in players {
+            sum &+= player.id &+ player.score &* 3 &+ player.name.utf8.count
+        }
+    }
+    return sum
+}
+
+// MARK: - Associations
+
+private struct Author: Decodable, FetchableRecord, TableRecord {
+    static let books = hasMany(Book.self)
+    var id: Int
+    var name: String
+}
+
+private struct Book: Decodable, FetchableRecord, TableRecord {
+    static let author = belongsTo(Author.self)
+    var id: Int
+    var authorId: Int
+    var title: String
+}
+
+private struct AuthorInfo: Decodable, FetchableRecord {
+    var author: Author
+    var books: [Book]
+}
+
+private struct BookInfo: Decodable, FetchableRecord {
+    var book: Book
+    var author: Author
+}
+
+private func fetchAuthorInfos(_ db: Database) throws -> Int {
+    let infos = try Author
+        .including(all: Author.books)
+        .asRequest(of: AuthorInfo.self)
+        .fetchAll(db)
+    var sum = 0
+    for info in infos {
+        sum &+= info.author.id &+ info.author.name.utf8.count
+        for book in info.books {
+            sum &+= book.id &+ book.authorId &+ book.title.utf8.count
+        }
+    }
+    return sum
+}
+
+private func fetchBookInfos(_ db: Database) throws -> Int {
+    let infos = try Book
+        .including(required: Book.author)
+        .asRequest(of: BookInfo.self)
+        .fetchAll(db)
+    var sum = 0
+    for info in infos {
+        sum &+= info.book.id &+ info.book.authorId &* 7 &+ info.book.title.utf8.count
+        sum &+= info.author.id &+ info.author.name.utf8.count
+    }
+    return sum
+}
+
+// MARK: - Persisting records
+
+/// A record with a hand-written `encode(to:)`.
+private struct InsertItem: PersistableRecord {
+    static let databaseTableName = "items"
+    var i0, i1, i2, i3, i4, i5, i6, i7, i8, i9: Int
+
+    init(x: Int) {
+        (i0, i1, i2, i3, i4) = (x, x + 1, x + 2, x + 3, x + 4)
+        (i5, i6, i7, i8, i9) = (x + 5, x + 6, x + 7, x + 8, x + 9)
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["i0"] = i0
+        container["i1"] = i1
+        container["i2"] = i2
+        container["i3"] = i3
+        container["i4"] = i4
+        container["i5"] = i5
+        container["i6"] = i6
+        container["i7"] = i7
+        container["i8"] = i8
+        container["i9"] = i9
+    }
+}
+
+/// The same record, encoded by `Encodable`.
+private struct EncodableItem: Encodable, PersistableRecord {
+    static let databaseTableName = "items"
+    var i0, i1, i2, i3, i4, i5, i6, i7, i8, i9: Int
+
+    init(x: Int) {
+        (i0, i1, i2, i3, i4) = (x, x + 1, x + 2, x + 3, x + 4)
+        (i5, i6, i7, i8, i9) = (x + 5, x + 6, x + 7, x + 8, x + 9)
+    }
+}
+
+private func insert(_ items: [some PersistableRecord], _ db: Database) throws -> Int {
+    for item in items {
+        try item.insert(db)
+    }
+    return items.count
+}
+
+// MARK: - Migrations
+
+/// Five tables, one migration each, written with the schema DSL.
+private func makeMigrator() -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("createAuthor") { db in
+        try db.create(table: "author") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("name", .text).notNull()
+            t.column("country", .text)
+        }
+    }
+    migrator.registerMigration("createBook") { db in
+        try db.create(table: "book") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.belongsTo("author", onDelete: .cascade).notNull()
+            t.column("title", .text).notNull()
+            t.column("year", .integer)
+        }
+    }
+    migrator.registerMigration("createLibrary") { db in
+        try db.create(table: "library") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("name", .text).notNull().unique()
+            t.column("city", .text)
+        }
+    }
+    migrator.registerMigration("createLoan") { db in
+        try db.create(table: "loan") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.belongsTo("book", onDelete: .cascade).notNull()
+            t.belongsTo("library", onDelete: .cascade).notNull()
+            t.column("dueDate", .date).notNull()
+        }
+    }
+    migrator.registerMigration("createReview") { db in
+        try db.create(table: "review") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.belongsTo("book", onDelete: .cascade).notNull()
+            t.column("rating", .integer).notNull().check(sql: "rating BETWEEN 1 AND 5")
+            t.column("body", .text)
+        }
+    }
+    return migrator
+}
+
+private func openAndMigrate(_ migrator: DatabaseMigrator) throws -> Int {
+    var sum = 0
+    for _ in 0..<Size.migratedDatabases {
+        let dbQueue = try DatabaseQueue()
+        try migrator.migrate(dbQueue)
+        sum &+= try dbQueue.read { db in
+            try Int.fetchOne(db, sql: Fixture.schemaChecksum)!
+        }
+    }
+    return sum
+}
+
+// MARK: - Concurrent reads
+
+private func readWhileWriting(_ dbPool: DatabasePool) throws -> Int {
+    var bodies: [@Sendable () throws -> Int] = [{
+        for write in 0..<Size.poolWrites {
+            try dbPool.write { db in
+                try db.execute(sql: Fixture.insertPoolValue, arguments: [write])
+            }
+        }
+        return 0
+    }]
+    for reader in 0..<Size.poolReaders {
+        bodies.append {
+            var sum = 0
+            for index in 0..<Size.readsPerReader {
+                let id = Fixture.poolReadID(reader: reader, index: index)
+                sum &+= try dbPool.read { db in
+                    try Int.fetchOne(db, sql: Fixture.selectPoolValue, arguments: [id])!
+                }
+            }
+            return sum
+        }
+    }
+    return try runOnThreads(bodies).reduce(0, &+)
+}

@@ -443,6 +443,29 @@ final class ConcurrencyGuideTests: FolioTestCase {
         cancellable.cancel()
     }
 
+    func testUnreportedChangesAndNotifyChanges() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE tag (name TEXT PRIMARY KEY) WITHOUT ROWID")
+        }
+        let changes = TestLocked(0)
+        let cancellable = DatabaseRegionObservation(tracking: Table<Row>("tag").all()).start(in: dbQueue) { _ in } onChange: { _ in
+            changes.withLock { $0 += 1 }
+        }
+        // Not reported
+        try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO tag (name) VALUES ('sqlite')")
+        }
+        XCTAssertEqual(changes.withLock { $0 }, 0)
+        // Notified by hand
+        try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO tag (name) VALUES ('swift')") // a WITHOUT ROWID table
+            try db.notifyChanges(in: Table<Row>("tag").all())
+        }
+        XCTAssertEqual(changes.withLock { $0 }, 1)
+        cancellable.cancel()
+    }
+
     // MARK: Reentrancy
 
     func testUnsafeReentrantRead() throws {

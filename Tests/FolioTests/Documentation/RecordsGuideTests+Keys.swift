@@ -312,6 +312,37 @@ extension RecordsGuideTests {
         }
     }
 
+    func testUUIDStrategyAppliesToKeysButNotToOtherRequests() throws {
+        struct Player: Codable, Identifiable, FetchableRecord, PersistableRecord {
+            static func databaseUUIDEncodingStrategy(for column: String) -> DatabaseUUIDEncodingStrategy {
+                .uppercaseString
+            }
+            var id: UUID
+            var name: String
+        }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.create(table: "player") { t in
+                t.primaryKey("id", .text)
+                t.column("name", .text).notNull()
+            }
+            let uuid = UUID()
+            try Player(id: uuid, name: "Arthur").insert(db)
+            XCTAssertEqual(try String.fetchOne(db, sql: "SELECT id FROM player"), uuid.uuidString)
+            // The strategy does not apply to other requests: compare with the text
+            XCTAssertNil(try Player.filter { $0.id == uuid }.fetchOne(db))
+            XCTAssertEqual(try Player.filter { $0.id == uuid.uuidString }.fetchOne(db)?.name, "Arthur")
+            #if FOLIO_DOCUMENTATION_GAPS // swift test -Xswiftc -DFOLIO_DOCUMENTATION_GAPS
+            // GAP: the coding strategies of the record do not apply to the
+            // keys of fetchOne(_:id:), filter(id:), deleteAll(_:ids:): the
+            // UUID is compared as a blob, and the row is not found.
+            XCTAssertEqual(try Player.fetchOne(db, id: uuid)?.name, "Arthur")
+            XCTAssertEqual(try Player.filter(id: uuid).fetchOne(db)?.name, "Arthur")
+            XCTAssertEqual(try Player.deleteAll(db, ids: [uuid]), 1)
+            #endif
+        }
+    }
+
     // MARK: Comparing Records and Updating Changes
 
     func testComparingRecords() throws {

@@ -24,9 +24,8 @@ extension SQL {
     /// (`Column("score") > 0`). Its values become arguments, that
     /// ``inlinedSQL(_:)`` writes as SQL literals.
     ///
-    /// Schema definitions render expressions this way, rather than with
-    /// the `inlinesValues` flag of `SQLGenerationContext`: `inlinedSQL`
-    /// also inlines the arguments of raw SQL parts (`SQL("score > ?",
+    /// Schema definitions render expressions normally, then inline their
+    /// arguments here: this also inlines the arguments of raw SQL parts (`SQL("score > ?",
     /// arguments: [0])`) and of common table expressions, and writes
     /// infinite and NaN doubles in a form SQLite reads back.
     init(expression: SQLExpression) {

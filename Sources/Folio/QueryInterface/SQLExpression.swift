@@ -233,16 +233,10 @@ extension SQLExpression {
             }
             return try SQLExpression.column(primaryKey.columns[0], alias).sql(&context, wrapped: wrapped)
         case let .value(value):
-            if context.inlinesValues {
-                return value.description
-            }
             context.arguments.values.append(value)
             return "?"
         case let .literal(literal):
             let (sql, arguments) = try literal.build(context.db)
-            if context.inlinesValues && !arguments.isEmpty {
-                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "SQL arguments are not allowed in this context", sql: sql)
-            }
             context.arguments += arguments
             return wrapped ? "(\(sql))" : sql
         case let .unary(op, e):

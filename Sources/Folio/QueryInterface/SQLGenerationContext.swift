@@ -14,10 +14,6 @@ struct SQLGenerationContext {
     /// `qualifiesColumns` is false (the only table of a simple query).
     var unqualifiedAlias: ObjectIdentifier?
 
-    /// Whether values are written as SQL literals instead of `?` (schema
-    /// definitions, where SQLite forbids parameters).
-    var inlinesValues = false
-
     /// The names given to the table aliases of the query and of its
     /// enclosing queries.
     var aliasNames: [ObjectIdentifier: String] = [:]

@@ -18,6 +18,11 @@ struct SQLGenerationContext {
     /// enclosing queries.
     var aliasNames: [ObjectIdentifier: String] = [:]
 
+    /// The lowercased names of all the tables of the enclosing queries,
+    /// which nested queries must not reuse. A name may be missing from
+    /// `aliasNames` when one alias is joined at several places.
+    var reservedAliasNames: Set<String> = []
+
     /// Whether generation goes on despite programmer errors (an unbound
     /// table alias, a raw SQL ordering that can not be reversed), so that
     /// the error can show the SQL of the request. See ``generate(_:_:)``.

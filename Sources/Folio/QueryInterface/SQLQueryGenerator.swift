@@ -18,6 +18,58 @@ struct SQLQueryGenerator {
         return items
     }
 
+    /// The SQL names of the tables of a relation tree, one per joined
+    /// relation, in the shape of the tree.
+    ///
+    /// Names belong to positions in the tree, not to alias objects: one
+    /// association value may be joined at several places of a request
+    /// (`Person.country` under an author and under a translator, or a
+    /// pivot joined both on its own and through another association), and
+    /// each place needs its own name.
+    private struct AliasNameTree {
+        var name: String
+        var children: [AliasNameTree]
+
+        /// Makes the SQL names of `relation` refer to this position while
+        /// rendering its expressions.
+        func activate(_ relation: SQLRelation, in context: inout SQLGenerationContext) {
+            context.aliasNames[ObjectIdentifier(relation.alias)] = name
+        }
+    }
+
+    /// Gives a unique SQL name to each joined table of the relation tree.
+    private func nameAliases(of relation: SQLRelation, in context: inout SQLGenerationContext) -> AliasNameTree {
+        var usedNames = Set(context.aliasNames.values.map { $0.lowercased() })
+        usedNames.formUnion(context.reservedAliasNames)
+        var namedObjects: Set<ObjectIdentifier> = []
+        func visit(_ relation: SQLRelation) -> AliasNameTree {
+            let id = ObjectIdentifier(relation.alias)
+            var name = relation.alias.userName ?? relation.tableName
+            if !namedObjects.contains(id), let existing = context.aliasNames[id] {
+                // Named by an enclosing query: keep that name.
+                name = existing
+            } else if relation.alias.userName == nil, usedNames.contains(name.lowercased()) {
+                var index = 1
+                while usedNames.contains("\(name)\(index)".lowercased()) { index += 1 }
+                name = "\(name)\(index)"
+            }
+            if namedObjects.insert(id).inserted {
+                // Expressions that refer to the alias from elsewhere in the
+                // query (a user's `TableAlias`) see its first position.
+                context.aliasNames[id] = name
+            }
+            usedNames.insert(name.lowercased())
+            var tree = AliasNameTree(name: name, children: [])
+            for (_, child) in relation.children where child.kind != .all {
+                tree.children.append(visit(child.relation))
+            }
+            return tree
+        }
+        let tree = visit(relation)
+        context.reservedAliasNames.formUnion(usedNames)
+        return tree
+    }
+
     /// Renders the SELECT statement. Table aliases get names that do not
     /// clash with the names used by enclosing queries.
     func sql(
@@ -31,14 +83,20 @@ struct SQLQueryGenerator {
         var context2 = context
         context2.qualifiesColumns = query.relation.hasJoins
         context2.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
-        nameAliases(of: query.relation, in: &context2)
+        let names = nameAliases(of: query.relation, in: &context2)
 
         sql += "SELECT "
         if query.isDistinct { sql += "DISTINCT " }
-        let selection = selectionItems().map(\.selection) + extraSelection
-        sql += try selection.map { try $0.sql(&context2) }.joined(separator: ", ")
+        var selectionSQL: [String] = []
+        try forEachRelation(names, &context2) { relation, selected, context in
+            if selected {
+                selectionSQL += try relation.selection.map { try $0.sql(&context) }
+            }
+        }
+        selectionSQL += try extraSelection.map { try $0.sql(&context2) }
+        sql += selectionSQL.joined(separator: ", ")
         sql += " FROM " + (try source(of: query.relation, context2))
-        sql += try joins(of: query.relation, &context2)
+        sql += try joins(of: query.relation, names, &context2)
 
         let filters = query.relation.filters
         if !filters.isEmpty {
@@ -50,9 +108,12 @@ struct SQLQueryGenerator {
         if !query.havingExpressions.isEmpty {
             sql += " HAVING " + (try SQLExpression(.associative("AND", query.havingExpressions)).sql(&context2))
         }
-        let ordering = try orderings(of: query.relation, context2.db)
-        if !ordering.isEmpty {
-            sql += " ORDER BY " + (try ordering.map { try $0.sql(&context2) }.joined(separator: ", "))
+        var orderingSQL: [String] = []
+        try forEachRelation(names, &context2) { relation, _, context in
+            orderingSQL += try relation.effectiveOrdering.map { try $0.sql(&context) }
+        }
+        if !orderingSQL.isEmpty {
+            sql += " ORDER BY " + orderingSQL.joined(separator: ", ")
         }
         if let limit = query.limit {
             sql += " " + limit.sql
@@ -84,24 +145,6 @@ struct SQLQueryGenerator {
         return (isRecursive ? "WITH RECURSIVE " : "WITH ") + definitions.joined(separator: ", ") + " "
     }
 
-    /// Gives a unique SQL name to each table alias of the relation tree.
-    private func nameAliases(of relation: SQLRelation, in context: inout SQLGenerationContext) {
-        let id = ObjectIdentifier(relation.alias)
-        if context.aliasNames[id] == nil {
-            let usedNames = Set(context.aliasNames.values.map { $0.lowercased() })
-            var name = relation.alias.userName ?? relation.tableName
-            if relation.alias.userName == nil, usedNames.contains(name.lowercased()) {
-                var index = 1
-                while usedNames.contains("\(name)\(index)".lowercased()) { index += 1 }
-                name = "\(name)\(index)"
-            }
-            context.aliasNames[id] = name
-        }
-        for (_, child) in relation.children where child.kind != .all {
-            nameAliases(of: child.relation, in: &context)
-        }
-    }
-
     private func source(of relation: SQLRelation, _ context: SQLGenerationContext) throws -> String {
         let name = try context.name(of: relation.alias)
         let tableName = relation.tableName
@@ -111,9 +154,17 @@ struct SQLQueryGenerator {
         return tableName.quotedDatabaseIdentifier + " " + name.quotedDatabaseIdentifier
     }
 
-    private func joins(of relation: SQLRelation, _ context: inout SQLGenerationContext) throws -> String {
+    private func joins(
+        of relation: SQLRelation,
+        _ names: AliasNameTree,
+        _ context: inout SQLGenerationContext) throws -> String
+    {
+        let firstPositionNames = context.aliasNames
+        defer { context.aliasNames = firstPositionNames }
         var sql = ""
-        for (_, child) in relation.children where child.kind != .all {
+        for ((_, child), childNames) in zip(relation.children.filter { $0.child.kind != .all }, names.children) {
+            names.activate(relation, in: &context)
+            childNames.activate(child.relation, in: &context)
             let joinOperator = child.kind == .required ? " JOIN " : " LEFT JOIN "
             sql += joinOperator + (try source(of: child.relation, context))
             let mapping = try child.condition.columnMapping(context.db)
@@ -124,19 +175,28 @@ struct SQLQueryGenerator {
             if !conditions.isEmpty {
                 sql += " ON " + (try SQLExpression(.associative("AND", conditions)).sql(&context))
             }
-            sql += try joins(of: child.relation, &context)
+            sql += try joins(of: child.relation, childNames, &context)
         }
         return sql
     }
 
-    /// The ordering of a relation followed by the orderings of its joined
-    /// children.
-    private func orderings(of relation: SQLRelation, _ db: Database) throws -> [SQLOrdering] {
-        var result = relation.effectiveOrdering
-        for (_, child) in relation.children where child.kind != .all {
-            result += try orderings(of: child.relation, db)
+    /// Calls `body` for each joined relation of the tree, in the order of
+    /// the selection, with the names of the tables at its position.
+    private func forEachRelation(
+        _ names: AliasNameTree,
+        _ context: inout SQLGenerationContext,
+        _ body: (SQLRelation, _ selected: Bool, inout SQLGenerationContext) throws -> Void) throws
+    {
+        let firstPositionNames = context.aliasNames
+        defer { context.aliasNames = firstPositionNames }
+        func visit(_ relation: SQLRelation, _ names: AliasNameTree, selected: Bool) throws {
+            names.activate(relation, in: &context)
+            try body(relation, selected, &context)
+            for ((_, child), childNames) in zip(relation.children.filter { $0.child.kind != .all }, names.children) {
+                try visit(child.relation, childNames, selected: child.isSelected)
+            }
         }
-        return result
+        try visit(query.relation, names, selected: true)
     }
 
     /// The number of columns selected by the query, hidden prefetch

@@ -1,0 +1,127 @@
+import Folio
+import XCTest
+
+/// One association value joined at several places of a request gets one
+/// table name per place.
+final class AssociationAliasTests: FolioTestCase {
+    private struct Country: TableRecord, FetchableRecord, Decodable {
+        var code: String
+        var name: String
+    }
+
+    private struct Person: TableRecord, FetchableRecord, Decodable {
+        static let country = belongsTo(Country.self)
+        var id: Int64
+        var name: String
+    }
+
+    private struct Book: TableRecord, FetchableRecord, Decodable {
+        static let author = belongsTo(Person.self, key: "author", using: ForeignKey(["authorId"]))
+        static let translator = belongsTo(Person.self, key: "translator", using: ForeignKey(["translatorId"]))
+        static let authorCountry = hasOne(Country.self, through: author, using: Person.country, key: "authorCountry")
+        var id: Int64
+        var title: String
+    }
+
+    private struct BookInfo: FetchableRecord, Decodable {
+        struct PersonInfo: Decodable {
+            var name: String
+            var country: Country
+        }
+        var book: Book
+        var author: PersonInfo
+        var translator: PersonInfo?
+    }
+
+    private func makeLibrary() throws -> DatabaseQueue {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL, countryCode TEXT REFERENCES country(code));
+                CREATE TABLE book (
+                  id INTEGER PRIMARY KEY,
+                  title TEXT NOT NULL,
+                  authorId INTEGER NOT NULL REFERENCES person(id),
+                  translatorId INTEGER REFERENCES person(id));
+                INSERT INTO country VALUES ('RU', 'Russia'), ('FR', 'France');
+                INSERT INTO person VALUES (1, 'Tolstoy', 'RU'), (2, 'Bienstock', 'FR');
+                INSERT INTO book VALUES (1, 'War and Peace', 1, 2), (2, 'Anna Karenina', 1, NULL);
+                """)
+        }
+        return dbQueue
+    }
+
+    func testSameAssociationUnderTwoParentsGetsTwoNames() throws {
+        let dbQueue = try makeLibrary()
+        try dbQueue.read { db in
+            let request = Book
+                .including(required: Book.author.including(required: Person.country))
+                .including(optional: Book.translator.including(optional: Person.country))
+                .order(Column("id"))
+            XCTAssertEqual(
+                try request.makePreparedRequest(db).statement.sql,
+                #"SELECT "book".*, "person".*, "country".*, "person1".*, "country1".* FROM "book" "#
+                    + #"JOIN "person" ON "person"."id" = "book"."authorId" "#
+                    + #"JOIN "country" ON "country"."code" = "person"."countryCode" "#
+                    + #"LEFT JOIN "person" "person1" ON "person1"."id" = "book"."translatorId" "#
+                    + #"LEFT JOIN "country" "country1" ON "country1"."code" = "person1"."countryCode" "#
+                    + #"ORDER BY "book"."id""#)
+            let infos = try request.asRequest(of: BookInfo.self).fetchAll(db)
+            XCTAssertEqual(infos.map(\.book.title), ["War and Peace", "Anna Karenina"])
+            XCTAssertEqual(infos.map(\.author.country.name), ["Russia", "Russia"])
+            XCTAssertEqual(infos.map(\.translator?.country.name), ["France", nil])
+        }
+    }
+
+    func testFiltersAndOrderingsOfAReusedAssociationUseTheirOwnPlace() throws {
+        let dbQueue = try makeLibrary()
+        try dbQueue.read { db in
+            let french = Person.country.filter { $0.code == "FR" }.order(Column("name"))
+            let request = Book
+                .joining(required: Book.author.joining(optional: french))
+                .joining(required: Book.translator.joining(required: french))
+            XCTAssertEqual(
+                try request.makePreparedRequest(db).statement.sql,
+                #"SELECT "book".* FROM "book" "#
+                    + #"JOIN "person" ON "person"."id" = "book"."authorId" "#
+                    + #"LEFT JOIN "country" ON ("country"."code" = "person"."countryCode") AND ("country"."code" = ?) "#
+                    + #"JOIN "person" "person1" ON "person1"."id" = "book"."translatorId" "#
+                    + #"JOIN "country" "country1" ON ("country1"."code" = "person1"."countryCode") AND ("country1"."code" = ?) "#
+                    + #"ORDER BY "country"."name", "country1"."name""#)
+            XCTAssertEqual(try Book.fetchAll(db, request).map(\.title), ["War and Peace"])
+        }
+    }
+
+    func testThroughAssociationNextToItsPivotJoinsThePivotTwice() throws {
+        let dbQueue = try makeLibrary()
+        try dbQueue.read { db in
+            let request = Book
+                .including(required: Book.author)
+                .including(required: Book.authorCountry)
+                .filter(key: 1)
+            let row = try XCTUnwrap(try Row.fetchOne(db, request))
+            XCTAssertEqual(row.scopes["author"]?["name"], "Tolstoy")
+            XCTAssertEqual(row.scopes["authorCountry"]?["name"], "Russia")
+            XCTAssertTrue(try request.makePreparedRequest(db).statement.sql.contains(#"JOIN "person" "person1""#))
+        }
+    }
+
+    func testUserAliasOfAJoinedAssociationStillRefersToItsTable() throws {
+        let dbQueue = try makeLibrary()
+        try dbQueue.read { db in
+            let translatorAlias = TableAlias<Person>()
+            let request = Book
+                .joining(required: Book.author)
+                .joining(required: Book.translator.aliased(translatorAlias))
+                .filter { _ in translatorAlias.name == "Bienstock" }
+            XCTAssertEqual(
+                try request.makePreparedRequest(db).statement.sql,
+                #"SELECT "book".* FROM "book" "#
+                    + #"JOIN "person" ON "person"."id" = "book"."authorId" "#
+                    + #"JOIN "person" "person1" ON "person1"."id" = "book"."translatorId" "#
+                    + #"WHERE "person1"."name" = ?"#)
+            XCTAssertEqual(try Book.fetchAll(db, request).map(\.title), ["War and Peace"])
+        }
+    }
+}

@@ -228,7 +228,8 @@ public struct DatabaseRegion: Sendable, Equatable, CustomStringConvertible {
 ///     tracking: SQLRequest<Row>(sql: "SELECT * FROM player"))
 /// ```
 ///
-/// ``DatabaseRegion`` and ``SQLRequest`` adopt it.
+/// ``DatabaseRegion``, ``SQLRequest``, ``QueryInterfaceRequest`` and
+/// ``Table`` (the whole table) adopt it.
 public protocol DatabaseRegionConvertible: Sendable {
     /// Returns the database region.
     ///

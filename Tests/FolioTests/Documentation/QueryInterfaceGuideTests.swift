@@ -694,11 +694,8 @@ final class QueryInterfaceGuideTests: FolioTestCase {
             print(statement.arguments) // ["arthur@example.com"]
             XCTAssertEqual(statement.sql, #"SELECT * FROM "player" WHERE "email" = ?"#)
             XCTAssertEqual("\(statement.arguments)", #"['arthur@example.com']"#)
-            #if FOLIO_DOCUMENTATION_GAPS // swift test -Xswiftc -DFOLIO_DOCUMENTATION_GAPS
-            // GAP: Statement does not adopt CustomStringConvertible, so that
-            // print(statement) prints "Folio.Statement" instead of its SQL.
             XCTAssertEqual("\(statement)", #"SELECT * FROM "player" WHERE "email" = ?"#)
-            #endif
+            XCTAssertEqual(statement.description, statement.sql)
         }
     }
 

@@ -107,7 +107,8 @@ extension FetchableRecord where Self: TableRecord {
             return record
         }
         let column = try SQLExpression.singlePrimaryKeyColumn(of: databaseTableName, db)
-        throw RecordError.recordNotFound(databaseTableName: databaseTableName, key: [column: key.databaseValue])
+        let value = RecordKeyValue(key).databaseValue(column: column, strategies: RecordKeyEncodingStrategies(Self.self))
+        throw RecordError.recordNotFound(databaseTableName: databaseTableName, key: [column: value])
     }
 
     // MARK: Unique keys
@@ -206,7 +207,12 @@ extension FetchableRecord where Self: TableRecord {
         if let record = try fetchOne(db, key: key) {
             return record
         }
-        throw RecordError.recordNotFound(databaseTableName: databaseTableName, key: key.keyDatabaseValues)
+        let strategies = RecordKeyEncodingStrategies(Self.self)
+        var values: [String: DatabaseValue] = [:]
+        for (column, value) in key {
+            values[column] = RecordKeyValue(value).databaseValue(column: column, strategies: strategies)
+        }
+        throw RecordError.recordNotFound(databaseTableName: databaseTableName, key: values)
     }
 
     /// Fetches the record of a request filtered by a key, without

@@ -9,18 +9,27 @@ extension SQLExpression {
     /// `"id" = ?`, or `"id" IN (?, ?)`. NULL values match nothing, and so
     /// does an empty list.
     ///
+    /// Dates, UUIDs and data are encoded with the coding `strategies` of
+    /// the record type, for the primary key column.
+    ///
     /// Generating SQL throws a ``DatabaseError`` when the table has a
     /// composite primary key, or no primary key.
-    static func primaryKey(of tableName: String, in values: [DatabaseValue]) -> SQLExpression {
-        let values = values.filter { !$0.isNull }
-        return SQLExpression(.schemaDependent(nil) { db, alias in
+    static func primaryKey(
+        of tableName: String,
+        in values: [RecordKeyValue],
+        strategies: RecordKeyEncodingStrategies?) -> SQLExpression
+    {
+        SQLExpression(.schemaDependent(nil) { db, alias in
             let column = try singlePrimaryKeyColumn(of: tableName, db)
-            guard !values.isEmpty else {
+            let values = values.lazy
+                .map { $0.databaseValue(column: column, strategies: strategies) }
+                .filter { !$0.isNull }
+            guard let first = values.first else {
                 return .matchingNothing
             }
             let columnExpression = SQLExpression.column(column, alias)
-            if values.count == 1 {
-                return .equal(columnExpression, .value(values[0]))
+            if values.dropFirst().isEmpty {
+                return .equal(columnExpression, .value(first))
             }
             return SQLExpression(.inList(columnExpression, values.map { .value($0) }, negated: false))
         })
@@ -31,19 +40,30 @@ extension SQLExpression {
     /// that contains a NULL value matches nothing, and so does an empty
     /// list.
     ///
+    /// Dates, UUIDs and data are encoded with the coding `strategies` of
+    /// the record type, for their columns.
+    ///
     /// Generating SQL throws a ``DatabaseError`` when the columns of a key
     /// are not a primary key or a unique index of the table: Folio never
     /// guesses that some columns identify a single row.
-    static func uniqueKeys(of tableName: String, in keys: [[String: DatabaseValue]]) -> SQLExpression {
+    static func uniqueKeys(
+        of tableName: String,
+        in keys: [[String: RecordKeyValue]],
+        strategies: RecordKeyEncodingStrategies?) -> SQLExpression
+    {
         SQLExpression(.schemaDependent(nil) { db, alias in
             var conditions: [SQLExpression] = []
             for key in keys {
                 let columns = try uniqueKeyColumns(of: tableName, key: key, db)
-                if columns.contains(where: { key[$0]!.isNull }) {
-                    continue // a NULL value identifies no row
+                var equalities: [SQLExpression] = []
+                equalities.reserveCapacity(columns.count)
+                for column in columns {
+                    let value = key[column]!.databaseValue(column: column, strategies: strategies)
+                    if value.isNull { break } // a NULL value identifies no row
+                    equalities.append(SQLExpression.equal(.column(column, alias), .value(value)))
                 }
-                let equalities = columns.map { column in
-                    SQLExpression.equal(.column(column, alias), .value(key[column]!))
+                if equalities.count < columns.count {
+                    continue
                 }
                 conditions.append(equalities.count == 1 ? equalities[0] : SQLExpression(.associative("AND", equalities)))
             }
@@ -80,7 +100,7 @@ extension SQLExpression {
 
     /// The columns of a unique key, in the order of the table columns,
     /// after checking that they are a unique key of the table.
-    private static func uniqueKeyColumns(of tableName: String, key: [String: DatabaseValue], _ db: Database) throws -> [String] {
+    private static func uniqueKeyColumns(of tableName: String, key: [String: RecordKeyValue], _ db: Database) throws -> [String] {
         let keyColumns = Array(key.keys)
         guard try !keyColumns.isEmpty && db.table(tableName, hasUniqueKey: keyColumns) else {
             let description = keyColumns.sorted().joined(separator: ", ")

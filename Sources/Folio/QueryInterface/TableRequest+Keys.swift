@@ -28,7 +28,7 @@ extension TableRequest where Self: FilteredRequest {
     /// - Parameter key: A primary key value.
     /// - Returns: A request.
     public func filter(key: any DatabaseValueConvertible) -> Self {
-        filter(SQLExpression.primaryKey(of: databaseTableName, in: [key.databaseValue]))
+        filter(primaryKeys: [RecordKeyValue(key)])
     }
 
     /// Returns a request filtered by primary keys.
@@ -43,7 +43,7 @@ extension TableRequest where Self: FilteredRequest {
     /// - Parameter keys: Primary key values.
     /// - Returns: A request.
     public func filter<Keys: Sequence>(keys: Keys) -> Self where Keys.Element: DatabaseValueConvertible {
-        filter(SQLExpression.primaryKey(of: databaseTableName, in: keys.map(\.databaseValue)))
+        filter(primaryKeys: keys.map { RecordKeyValue($0) })
     }
 
     /// Returns a request filtered by a unique key: the primary key, or the
@@ -89,7 +89,16 @@ extension TableRequest where Self: FilteredRequest {
     /// - Parameter keys: An array of values by column name.
     /// - Returns: A request.
     public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> Self {
-        filter(SQLExpression.uniqueKeys(of: databaseTableName, in: keys.map(\.keyDatabaseValues)))
+        let keys = keys.map { $0.mapValues(RecordKeyValue.init) }
+        let strategies = RecordKeyEncodingStrategies.of(RowDecoder.self, for: keys.lazy.flatMap(\.values))
+        return filter(SQLExpression.uniqueKeys(of: databaseTableName, in: keys, strategies: strategies))
+    }
+
+    /// Returns a request filtered by primary key values, encoded with the
+    /// coding strategies of the record type.
+    private func filter(primaryKeys: [RecordKeyValue]) -> Self {
+        let strategies = RecordKeyEncodingStrategies.of(RowDecoder.self, for: primaryKeys)
+        return filter(SQLExpression.primaryKey(of: databaseTableName, in: primaryKeys, strategies: strategies))
     }
 }
 
@@ -166,10 +175,3 @@ public protocol _OptionalProtocol {
 }
 
 extension Optional: _OptionalProtocol { }
-
-extension Dictionary where Key == String, Value == (any DatabaseValueConvertible)? {
-    /// The database values of a key: nil values are NULL.
-    var keyDatabaseValues: [String: DatabaseValue] {
-        mapValues { $0?.databaseValue ?? .null }
-    }
-}

@@ -332,14 +332,12 @@ extension RecordsGuideTests {
             // The strategy does not apply to other requests: compare with the text
             XCTAssertNil(try Player.filter { $0.id == uuid }.fetchOne(db))
             XCTAssertEqual(try Player.filter { $0.id == uuid.uuidString }.fetchOne(db)?.name, "Arthur")
-            #if FOLIO_DOCUMENTATION_GAPS // swift test -Xswiftc -DFOLIO_DOCUMENTATION_GAPS
-            // GAP: the coding strategies of the record do not apply to the
-            // keys of fetchOne(_:id:), filter(id:), deleteAll(_:ids:): the
-            // UUID is compared as a blob, and the row is not found.
+            // The strategy applies to keys: the UUID is compared as text
             XCTAssertEqual(try Player.fetchOne(db, id: uuid)?.name, "Arthur")
             XCTAssertEqual(try Player.filter(id: uuid).fetchOne(db)?.name, "Arthur")
             XCTAssertEqual(try Player.deleteAll(db, ids: [uuid]), 1)
-            #endif
+            XCTAssertEqual(lastSQLQuery, #"DELETE FROM "player" WHERE "id" = ?"#)
+            XCTAssertEqual(try Player.fetchCount(db), 0)
         }
     }
 

@@ -1,0 +1,90 @@
+import Foundation
+
+// The values of the keys given to `filter(key:)`, `fetchOne(_:id:)`,
+// `deleteAll(_:ids:)`...: dates, UUIDs and data are encoded with the coding
+// strategies of the record type, as the record encodes them, once the key
+// column is known (strategies depend on the column, and the primary key
+// column is only known from the schema, when SQL is generated).
+
+/// A value of a primary or unique key.
+enum RecordKeyValue: Sendable {
+    /// A value that coding strategies do not change.
+    case value(DatabaseValue)
+    /// A date, encoded with `databaseDateEncodingStrategy(for:)`.
+    case date(Date)
+    /// A UUID, encoded with `databaseUUIDEncodingStrategy(for:)`.
+    case uuid(UUID)
+    /// Data, encoded with `databaseDataEncodingStrategy(for:)`.
+    case data(Data)
+
+    /// Wraps a key value. A nil optional is NULL.
+    init(_ value: (any DatabaseValueConvertible)?) {
+        switch value {
+        case nil: self = .value(.null)
+        case let date as Date: self = .date(date)
+        case let uuid as UUID: self = .uuid(uuid)
+        case let data as Data: self = .data(data)
+        case let value?: self = .value(value.databaseValue)
+        }
+    }
+
+    /// Whether coding strategies may change the value.
+    var dependsOnStrategies: Bool {
+        if case .value = self { return false }
+        return true
+    }
+
+    /// The value, as the record type encodes it in the column, or with the
+    /// default encoding when there is no record type.
+    func databaseValue(column: String, strategies: RecordKeyEncodingStrategies?) -> DatabaseValue {
+        switch self {
+        case .value(let value):
+            return value
+        case .date(let date):
+            return strategies?.date(column).databaseValue(for: date) ?? date.databaseValue
+        case .uuid(let uuid):
+            return strategies?.uuid(column).databaseValue(for: uuid) ?? uuid.databaseValue
+        case .data(let data):
+            return strategies?.data(column).databaseValue(for: data) ?? data.databaseValue
+        }
+    }
+
+    /// The value when no column is known: strategies do not apply.
+    var defaultDatabaseValue: DatabaseValue {
+        databaseValue(column: "", strategies: nil)
+    }
+}
+
+/// The date, UUID and data coding strategies of an ``EncodableRecord``
+/// type, for the keys of its requests.
+///
+/// `@unchecked Sendable`: it only holds a metatype, whose strategy methods
+/// are called from the connection, as when records are encoded.
+struct RecordKeyEncodingStrategies: @unchecked Sendable {
+    private let recordType: any EncodableRecord.Type
+
+    /// The strategies of a type, or nil when it is not an
+    /// ``EncodableRecord`` (such as `Row`).
+    init?(_ type: Any.Type) {
+        guard let recordType = type as? any EncodableRecord.Type else { return nil }
+        self.recordType = recordType
+    }
+
+    /// The strategies of a type, when some key value depends on them.
+    static func of(_ type: Any.Type, for values: some Sequence<RecordKeyValue>) -> RecordKeyEncodingStrategies? {
+        guard values.contains(where: \.dependsOnStrategies) else { return nil }
+        return RecordKeyEncodingStrategies(type)
+    }
+
+    func date(_ column: String) -> DatabaseDateEncodingStrategy {
+        recordType.databaseDateEncodingStrategy(for: column)
+    }
+
+    func uuid(_ column: String) -> DatabaseUUIDEncodingStrategy {
+        recordType.databaseUUIDEncodingStrategy(for: column)
+    }
+
+    func data(_ column: String) -> DatabaseDataEncodingStrategy {
+        recordType.databaseDataEncodingStrategy(for: column)
+    }
+}

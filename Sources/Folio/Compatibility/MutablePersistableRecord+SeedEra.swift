@@ -147,10 +147,13 @@ extension Record {
     ///
     /// ```swift
     /// // Before: player.persistentChangedValues
-    /// player.databaseChanges // ["score": 750]
+    /// try player.databaseChanges // ["score": 750]
     /// ```
+    ///
+    /// Unlike ``databaseChanges``, it does not throw, as in the seed era:
+    /// a record that fails to encode has no reported change.
     @available(*, deprecated, renamed: "databaseChanges")
     public var persistentChangedValues: [String: DatabaseValue?] {
-        databaseChanges
+        (try? databaseChanges) ?? [:]
     }
 }

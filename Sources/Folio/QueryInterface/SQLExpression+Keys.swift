@@ -21,17 +21,20 @@ extension SQLExpression {
     {
         SQLExpression(.schemaDependent(nil) { db, alias in
             let column = try singlePrimaryKeyColumn(of: tableName, db)
-            let values = values.lazy
-                .map { $0.databaseValue(column: column, strategies: strategies) }
-                .filter { !$0.isNull }
-            guard let first = values.first else {
+            var databaseValues: [DatabaseValue] = []
+            databaseValues.reserveCapacity(values.count)
+            for value in values {
+                let databaseValue = value.databaseValue(column: column, strategies: strategies)
+                if !databaseValue.isNull { databaseValues.append(databaseValue) }
+            }
+            guard !databaseValues.isEmpty else {
                 return .matchingNothing
             }
             let columnExpression = SQLExpression.column(column, alias)
-            if values.dropFirst().isEmpty {
-                return .equal(columnExpression, .value(first))
+            if databaseValues.count == 1 {
+                return .equal(columnExpression, .value(databaseValues[0]))
             }
-            return SQLExpression(.inList(columnExpression, values.map { .value($0) }, negated: false))
+            return SQLExpression(.inList(columnExpression, databaseValues.map { .value($0) }, negated: false))
         })
     }
 

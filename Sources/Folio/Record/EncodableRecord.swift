@@ -43,6 +43,7 @@ import Foundation
 /// - ``databaseDictionary``
 /// - ``databaseEquals(_:)``
 /// - ``databaseChanges(from:)``
+/// - ``databaseChanges(modify:)``
 public protocol EncodableRecord {
     /// Stores the values of the record in the container.
     ///
@@ -252,8 +253,39 @@ extension EncodableRecord {
     /// - Returns: The old values of the changed columns.
     /// - Throws: The error of ``encode(to:)``.
     public func databaseChanges(from record: some EncodableRecord) throws -> [String: DatabaseValue] {
+        try databaseChanges(from: record.makePersistenceContainer())
+    }
+
+    /// Modifies the record with a function, and returns the values that
+    /// the modification changed, keyed by column, with their values before
+    /// the modification.
+    ///
+    /// ```swift
+    /// var player = Player(id: 1, name: "Arthur", score: 100)
+    /// let changes = try player.databaseChanges {
+    ///     $0.score = 1000
+    ///     $0.name = "Arthur" // the same value: not a change
+    /// }
+    /// // changes == ["score": 100]
+    /// ```
+    ///
+    /// The values are compared as they are stored in the database: the
+    /// record does not need to be `Equatable`. This works for classes as
+    /// well: the values are captured before `modify` runs.
+    ///
+    /// - Parameter modify: A function that modifies the record.
+    /// - Returns: The old values of the changed columns.
+    /// - Throws: The error of `modify`, or of ``encode(to:)``.
+    public mutating func databaseChanges(modify: (inout Self) throws -> Void) throws -> [String: DatabaseValue] {
+        let old = try makePersistenceContainer()
+        try modify(&self)
+        return try databaseChanges(from: old)
+    }
+
+    /// The values that differ from a container, keyed by column, with the
+    /// values of the container (NULL for a column it does not store).
+    func databaseChanges(from old: PersistenceContainer) throws -> [String: DatabaseValue] {
         let new = try makePersistenceContainer()
-        let old = try record.makePersistenceContainer()
         var changes: [String: DatabaseValue] = [:]
         for (column, oldValue) in PersistenceContainer.changes(from: old, to: new) {
             changes[column] = oldValue ?? .null

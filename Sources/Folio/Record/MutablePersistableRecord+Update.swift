@@ -126,14 +126,7 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         from record: some EncodableRecord) throws -> Bool
     {
-        let new = try makePersistenceContainer()
-        let old = try record.makePersistenceContainer()
-        let changedColumns = PersistenceContainer.changes(from: old, to: new).map(\.column)
-        if changedColumns.isEmpty {
-            return false
-        }
-        try _update(db, onConflict: conflictResolution, columns: Set(changedColumns))
-        return true
+        try _updateChanges(db, onConflict: conflictResolution, from: record.makePersistenceContainer())
     }
 
     /// Modifies the record with a function, updates the columns that have
@@ -146,6 +139,9 @@ extension MutablePersistableRecord {
     ///     $0.score = 1000
     /// }
     /// ```
+    ///
+    /// The values are captured before `modify` runs, so that this works
+    /// for classes as well as for structs.
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -162,9 +158,9 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         modify: (inout Self) throws -> Void) throws -> Bool
     {
-        let old = self
+        let old = try makePersistenceContainer()
         try modify(&self)
-        return try updateChanges(db, onConflict: conflictResolution, from: old)
+        return try _updateChanges(db, onConflict: conflictResolution, from: old)
     }
 
     /// Updates all columns of the row of the record, and returns the
@@ -192,14 +188,110 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         as returnedType: T.Type) throws -> T
     {
-        var row: Row?
-        try _update(db, onConflict: conflictResolution, columns: nil, returning: T.databaseSelection) { statement in
-            row = try Row.fetchAll(statement).first
-        }
-        guard let row else {
-            throw RecordError.recordNotFound(databaseTableName: type(of: self).databaseTableName, key: [:])
-        }
-        return try T(row: row)
+        try _updateAndFetch(db, onConflict: conflictResolution, columns: nil, as: returnedType)
+    }
+
+    /// Updates all columns of the row of the record, and returns values
+    /// fetched from the updated row (`UPDATE ... RETURNING`).
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ? RETURNING "score"
+    /// let score = try player.updateAndFetch(db, selection: [Column("score")]) { statement in
+    ///     try Int.fetchOne(statement)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - selection: The returned columns and expressions (not empty).
+    ///   - fetch: A function that fetches from the statement, whose
+    ///     arguments are set.
+    /// - Returns: The result of `fetch`.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError`` (also when `selection` is empty), or the error
+    ///   of a callback or of `fetch`.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
+    public func updateAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T) throws -> T
+    {
+        try _updateAndFetch(db, onConflict: conflictResolution, columns: nil, selection: selection, fetch: fetch)
+    }
+
+    /// Updates the given columns of the row of the record, and returns
+    /// values fetched from the updated row (`UPDATE ... RETURNING`).
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "score" = ? WHERE "id" = ? RETURNING "score"
+    /// let score = try player.updateAndFetch(db, columns: ["score"], selection: [Column("score")]) { statement in
+    ///     try Int.fetchOne(statement)
+    /// }
+    /// ```
+    ///
+    /// Columns that the record does not encode are ignored.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - columns: The updated columns (case-insensitive).
+    ///   - selection: The returned columns and expressions (not empty).
+    ///   - fetch: A function that fetches from the statement, whose
+    ///     arguments are set.
+    /// - Returns: The result of `fetch`.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError`` (also when `selection` is empty), or the error
+    ///   of a callback or of `fetch`.
+    public func updateAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        columns: Set<String>,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T) throws -> T
+    {
+        try _updateAndFetch(db, onConflict: conflictResolution, columns: columns, selection: selection, fetch: fetch)
+    }
+
+    /// Updates the given columns of the row of the record, and returns
+    /// values fetched from the updated row (`UPDATE ... RETURNING`).
+    ///
+    /// ```swift
+    /// let score = try player.updateAndFetch(db, columns: [Column("score")], selection: [Column("score")]) { statement in
+    ///     try Int.fetchOne(statement)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for
+    ///     ``persistenceConflictPolicy``.
+    ///   - columns: The updated columns.
+    ///   - selection: The returned columns and expressions (not empty).
+    ///   - fetch: A function that fetches from the statement, whose
+    ///     arguments are set.
+    /// - Returns: The result of `fetch`.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when no row has the primary key of the record, a
+    ///   ``DatabaseError`` (also when `selection` is empty), or the error
+    ///   of a callback or of `fetch`.
+    public func updateAndFetch<Columns: Sequence, T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        columns: Columns,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T) throws -> T
+    where Columns.Element: ColumnExpression
+    {
+        try _updateAndFetch(
+            db, onConflict: conflictResolution, columns: Set(columns.map(\.name)),
+            selection: selection, fetch: fetch)
     }
 }
 
@@ -228,6 +320,64 @@ extension MutablePersistableRecord where Self: FetchableRecord {
 // MARK: - The update flow
 
 extension MutablePersistableRecord {
+    /// Updates the columns that differ from a container, if any, and
+    /// returns whether the database was updated.
+    func _updateChanges(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        from old: PersistenceContainer) throws -> Bool
+    {
+        let changedColumns = try databaseChanges(from: old).keys
+        if changedColumns.isEmpty {
+            return false
+        }
+        try _update(db, onConflict: conflictResolution, columns: Set(changedColumns))
+        return true
+    }
+
+    /// Updates with `RETURNING` the selection of `T`, and decodes the row.
+    ///
+    /// - Parameter columns: The updated columns, or nil for all columns.
+    func _updateAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        columns: Set<String>?,
+        as returnedType: T.Type) throws -> T
+    {
+        let row = try _updateAndFetch(db, onConflict: conflictResolution, columns: columns, selection: T.databaseSelection) { statement in
+            try Row.fetchAll(statement).first
+        }
+        guard let row else {
+            throw RecordError.recordNotFound(databaseTableName: type(of: self).databaseTableName, key: [:])
+        }
+        return try T(row: row)
+    }
+
+    /// Updates with a `RETURNING` clause, and fetches from the statement.
+    ///
+    /// - Parameter columns: The updated columns, or nil for all columns.
+    func _updateAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        columns: Set<String>?,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T) throws -> T
+    {
+        guard !selection.isEmpty else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "\(Self.self).updateAndFetch: the selection is empty, and there is nothing to fetch")
+        }
+        var result: T?
+        try _update(db, onConflict: conflictResolution, columns: columns, returning: selection) { statement in
+            result = try fetch(statement)
+        }
+        guard let result else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(Self.self).updateAndFetch: the update did not run")
+        }
+        return result
+    }
+
     /// Updates with all callbacks.
     ///
     /// - Parameter columns: The updated columns, or nil for all columns.

@@ -35,7 +35,7 @@
 /// place.title = "Paris"
 /// place.hasDatabaseChanges // false: same value
 /// place.title = "Paris, France"
-/// place.databaseChanges    // ["title": "Paris"]
+/// try place.databaseChanges // ["title": "Paris"]
 /// try place.updateChanges(db) // UPDATE "place" SET "title" = ? WHERE "id" = ?
 /// ```
 ///
@@ -483,12 +483,19 @@ open class Record {
     ///
     /// ```swift
     /// player.score = 1000
-    /// player.databaseChanges // ["score": 750]
+    /// try player.databaseChanges // ["score": 750]
     /// ```
     ///
-    /// A record that fails to encode has no reported change.
+    /// - Throws: The error of ``encode(to:)``.
     public var databaseChanges: [String: DatabaseValue?] {
-        guard let container = try? makePersistenceContainer() else { return [:] }
+        get throws {
+            try changedValues()
+        }
+    }
+
+    /// The changed columns, with their reference values.
+    private func changedValues() throws -> [String: DatabaseValue?] {
+        let container = try makePersistenceContainer()
         var changes: [String: DatabaseValue?] = [:]
         for (column, oldValue) in PersistenceContainer.changes(from: referenceContainer ?? PersistenceContainer(), to: container) {
             changes.updateValue(oldValue, forKey: column)
@@ -514,7 +521,7 @@ open class Record {
     ///   a callback.
     @discardableResult
     public func updateChanges(_ db: Database) throws -> Bool {
-        let changedColumns = databaseChanges.keys
+        let changedColumns = try changedValues().keys
         if changedColumns.isEmpty {
             return false
         }

@@ -394,7 +394,7 @@ extension RecordsGuideTests {
 
             place.isFavorite = true
             XCTAssertTrue(place.hasDatabaseChanges)    // true
-            XCTAssertEqual(place.databaseChanges, ["isFavorite": false.databaseValue])       // ["isFavorite": false]
+            XCTAssertEqual(try place.databaseChanges, ["isFavorite": false.databaseValue])       // ["isFavorite": false]
 
             // UPDATE place SET isFavorite = 1 WHERE id = ?
             XCTAssertTrue(try place.updateChanges(db)) // true

@@ -105,8 +105,8 @@ final class RecordClassTests: FolioTestCase {
     func testNewRecordHasChanges() {
         let player = Player(name: "Barbara", score: 750)
         XCTAssertTrue(player.hasDatabaseChanges)
-        XCTAssertEqual(player.databaseChanges.count, 3)
-        XCTAssertEqual(player.databaseChanges["name"], .some(nil))
+        XCTAssertEqual(try player.databaseChanges.count, 3)
+        XCTAssertEqual(try player.databaseChanges["name"], .some(nil))
     }
 
     func testChangeTrackingAfterInsert() throws {
@@ -115,14 +115,14 @@ final class RecordClassTests: FolioTestCase {
             let player = Player(name: "Barbara", score: 750)
             try player.insert(db)
             XCTAssertFalse(player.hasDatabaseChanges)
-            XCTAssertEqual(player.databaseChanges, [:])
+            XCTAssertEqual(try player.databaseChanges, [:])
 
             player.name = "Barbara"
             XCTAssertFalse(player.hasDatabaseChanges, "setting a property to the same value is not a change")
 
             player.score = 1000
             XCTAssertTrue(player.hasDatabaseChanges)
-            XCTAssertEqual(player.databaseChanges, ["score": 750.databaseValue])
+            XCTAssertEqual(try player.databaseChanges, ["score": 750.databaseValue])
 
             player.score = 750
             XCTAssertFalse(player.hasDatabaseChanges)
@@ -138,7 +138,7 @@ final class RecordClassTests: FolioTestCase {
             player.name = "Arthur"
             XCTAssertFalse(player.hasDatabaseChanges)
             player.name = "Craig"
-            XCTAssertEqual(player.databaseChanges, ["name": "Arthur".databaseValue])
+            XCTAssertEqual(try player.databaseChanges, ["name": "Arthur".databaseValue])
         }
     }
 
@@ -186,14 +186,14 @@ final class RecordClassTests: FolioTestCase {
 
             player.score = 2
             try player.update(db, columns: ["name"])
-            XCTAssertEqual(player.databaseChanges, ["score": 1.databaseValue], "only the updated columns are saved")
+            XCTAssertEqual(try player.databaseChanges, ["score": 1.databaseValue], "only the updated columns are saved")
 
             try player.save(db)
             XCTAssertFalse(player.hasDatabaseChanges)
 
             try player.delete(db)
             XCTAssertTrue(player.hasDatabaseChanges, "a deleted record is not in the database")
-            XCTAssertEqual(player.databaseChanges.count, 3)
+            XCTAssertEqual(try player.databaseChanges.count, 3)
         }
     }
 
@@ -214,10 +214,10 @@ final class RecordClassTests: FolioTestCase {
         player.hasDatabaseChanges = false
         XCTAssertFalse(player.hasDatabaseChanges)
         player.score = 2
-        XCTAssertEqual(player.databaseChanges, ["score": 100.databaseValue])
+        XCTAssertEqual(try player.databaseChanges, ["score": 100.databaseValue])
         player.hasDatabaseChanges = true
         XCTAssertTrue(player.hasDatabaseChanges)
-        XCTAssertEqual(player.databaseChanges["score"], .some(nil))
+        XCTAssertEqual(try player.databaseChanges["score"], .some(nil))
     }
 
     // MARK: - Overrides

@@ -304,6 +304,13 @@ enum RecordsGuide {
             var kind: String
             var isTainted: Bool
         }
+
+        // A partial player, that does not know the score column
+        struct PartialPlayer: Encodable, MutablePersistableRecord {
+            static let databaseTableName = "player"
+            var id: Int64?
+            var name: String
+        }
     }
 
     // MARK: - Persistence Callbacks

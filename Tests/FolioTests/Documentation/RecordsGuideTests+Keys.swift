@@ -374,6 +374,33 @@ extension RecordsGuideTests {
         }
     }
 
+    func testDatabaseChangesWithClosure() throws {
+        typealias Player = RecordsGuide.QuickTour.Player
+        var player = Player(id: 1, name: "Arthur", email: nil, score: 100)
+        let changes = try player.databaseChanges {
+            $0.score = 1000
+            $0.name = "Arthur" // the same value: not a change
+        }
+        print(changes) // ["score": 100]: the old values
+        XCTAssertEqual(changes, ["score": 100.databaseValue])
+        XCTAssertEqual(player.score, 1000)
+    }
+
+    func testUpdateChangesWithClosureOfRecordClass() throws {
+        typealias Place = RecordsGuide.RecordClass.Place
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try Guide.createPlaceTable(db)
+            var place = Place(title: "Paris")
+            try place.insert(db)
+            let updated = try place.updateChanges(db) { $0.isFavorite = true }
+            XCTAssertTrue(updated)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "isFavorite" = ? WHERE "id" = ?"#)
+            XCTAssertFalse(place.hasDatabaseChanges)
+            XCTAssertEqual(try Bool.fetchOne(db, sql: "SELECT isFavorite FROM place"), true)
+        }
+    }
+
     // MARK: The Record Class
 
     func testRecordClassChangeTracking() throws {

@@ -331,6 +331,41 @@ final class RecordsGuideTests: FolioTestCase {
         }
     }
 
+    func testPersistenceMethodsAndTheReturningClause() throws {
+        typealias Player = RecordsGuide.QuickTour.Player
+        typealias PartialPlayer = RecordsGuide.Methods.PartialPlayer
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try Guide.createPlayerTable(db)
+            try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (1, 'Arthur', 1000)")
+
+            // UPDATE player SET name = 'Arthur' WHERE id = 1 RETURNING *
+            var player = try PartialPlayer(id: 1, name: "Arthur").updateAndFetch(db, as: Player.self)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "name" = ? WHERE "id" = ? RETURNING *"#)
+            XCTAssertEqual(player.score, 1000)
+
+            // UPDATE player SET name = ..., email = ..., score = ... WHERE id = 1 RETURNING score * 2
+            let doubleScore = try player.updateAndFetch(db, selection: [Column("score") * 2]) { statement in
+                try Int.fetchOne(statement)
+            }
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "name" = ?, "email" = ?, "score" = ? WHERE "id" = ? RETURNING "score" * ?"#)
+            XCTAssertEqual(doubleScore, 2000)
+
+            // Modifies the player, and runs UPDATE player SET score = ... WHERE id = 1 RETURNING *
+            // Returns nil, and runs no SQL, when the closure changes nothing.
+            if let updatedPlayer = try player.updateChangesAndFetch(db, modify: { $0.score += 10 }) {
+                print(updatedPlayer.score)
+                XCTAssertEqual(updatedPlayer.score, 1010)
+                XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "score" = ? WHERE "id" = ? RETURNING *"#)
+            } else {
+                XCTFail("expected an updated player")
+            }
+            XCTAssertEqual(player.score, 1010)
+            XCTAssertNil(try player.updateChangesAndFetch(db, modify: { $0.score = 1010 }))
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT score FROM player WHERE id = 1"), 1010)
+        }
+    }
+
     // MARK: Persistence Callbacks
 
     func testCallbacksSection() throws {

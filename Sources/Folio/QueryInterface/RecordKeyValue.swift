@@ -19,12 +19,21 @@ enum RecordKeyValue: Sendable {
 
     /// Wraps a key value. A nil optional is NULL.
     init(_ value: (any DatabaseValueConvertible)?) {
-        switch value {
-        case nil: self = .value(.null)
-        case let date as Date: self = .date(date)
-        case let uuid as UUID: self = .uuid(uuid)
-        case let data as Data: self = .data(data)
-        case let value?: self = .value(value.databaseValue)
+        guard let value else {
+            self = .value(.null)
+            return
+        }
+        // Compare metatypes before casting: a failed dynamic cast costs
+        // much more, and most keys are integers or strings.
+        let valueType = type(of: value)
+        if valueType == Date.self || valueType == Date?.self, let date = value as? Date {
+            self = .date(date)
+        } else if valueType == UUID.self || valueType == UUID?.self, let uuid = value as? UUID {
+            self = .uuid(uuid)
+        } else if valueType == Data.self || valueType == Data?.self, let data = value as? Data {
+            self = .data(data)
+        } else {
+            self = .value(value.databaseValue)
         }
     }
 

@@ -21,6 +21,10 @@ extension SQLExpression {
     {
         SQLExpression(.schemaDependent(nil) { db, alias in
             let column = try singlePrimaryKeyColumn(of: tableName, db)
+            if values.count == 1 {
+                let value = values[0].databaseValue(column: column, strategies: strategies)
+                return value.isNull ? .matchingNothing : .equal(.column(column, alias), .value(value))
+            }
             var databaseValues: [DatabaseValue] = []
             databaseValues.reserveCapacity(values.count)
             for value in values {

@@ -82,6 +82,11 @@ final class RecordKeyCodingStrategiesTests: FolioTestCase {
             XCTAssertEqual(try UppercasePlayer.fetchOne(db, key: uuid)?.name, "Arthur")
             XCTAssertEqual(try UppercasePlayer.fetchAll(db, keys: [uuid]).map(\.name), ["Arthur"])
             XCTAssertTrue(try UppercasePlayer.exists(db, key: uuid))
+            let optionalUUID: UUID? = uuid
+            XCTAssertEqual(try UppercasePlayer.all().filter(key: optionalUUID).fetchOne(db)?.name, "Arthur")
+            XCTAssertEqual(try UppercasePlayer.fetchOne(db, key: optionalUUID)?.name, "Arthur")
+            XCTAssertEqual(try UppercasePlayer.filter(keys: [optionalUUID, nil]).fetchCount(db), 1)
+            XCTAssertEqual(try UppercasePlayer.filter(keys: [Optional<UUID>.none]).fetchCount(db), 0)
 
             XCTAssertTrue(try UppercasePlayer.deleteOne(db, id: uuid))
             XCTAssertEqual(lastSQLQuery, #"DELETE FROM "player" WHERE "id" = ?"#)

@@ -28,6 +28,7 @@ public final class RecordCursor<Record: FetchableRecord>: Cursor {
     init(statement: Statement, layout: RowLayout? = nil) {
         _stepper = _StatementStepper(statement: statement)
         _row = Row(statement: statement, layout: layout)
+        _row._enableStepCaches()
         _prefetchedRows = nil
     }
 
@@ -41,6 +42,7 @@ public final class RecordCursor<Record: FetchableRecord>: Cursor {
 
     deinit {
         _stepper.finish()
+        _row._releaseStepCaches()
     }
 
     /// The statement that produces the rows.

@@ -20,6 +20,11 @@ struct RecordDecoder<Record: FetchableRecord>: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if let cache = row._keyedContainerCache {
+            return cache.container(
+                row: row, record: Record.self, recordType: ObjectIdentifier(Record.self), key: Key.self,
+                makePlan: { RowDecodingPlan.plan(for: row, record: Record.self, key: Key.self) })
+        }
         let plan = RowDecodingPlan.plan(for: row, record: Record.self, key: Key.self)
         return KeyedDecodingContainer(RecordKeyedDecodingContainer<Key>(
             row: row,

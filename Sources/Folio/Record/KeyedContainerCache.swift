@@ -15,27 +15,24 @@
 final class KeyedContainerCache {
     /// The cached containers, usually one (or a few for records that
     /// decode other records from the same row).
-    private var entries: [CachedKeyedContainer] = []
+    /// Unchecked: a row is used by one thread at a time.
+    @exclusivity(unchecked) private var entries: [CachedKeyedContainer] = []
 
     /// Returns the keyed container of a record type and a coding key type
     /// for the row, ready to decode a new record.
-    ///
-    /// - Parameter makePlan: Returns the plan of the row for the record
-    ///   and key types.
     @inline(__always)
     func container<Key: CodingKey>(
         row: Row,
         record: any FetchableRecord.Type,
-        recordType: ObjectIdentifier,
-        key: Key.Type,
-        makePlan: () -> RowDecodingPlan?) -> KeyedDecodingContainer<Key>
+        key: Key.Type) -> KeyedDecodingContainer<Key>
     {
         let keyType = ObjectIdentifier(Key.self)
+        let recordType = ObjectIdentifier(record)
         for entry in entries where entry.keyType == keyType && entry.recordType == recordType {
             entry.plan?.start()
             return entry.storage.assumingMemoryBound(to: KeyedDecodingContainer<Key>.self).pointee
         }
-        let plan = makePlan()
+        let plan = RowDecodingPlan.plan(for: row, record: record, key: Key.self)
         let container = KeyedDecodingContainer(RecordKeyedDecodingContainer<Key>(
             row: row,
             plan: plan.map { Unmanaged.passUnretained($0) },

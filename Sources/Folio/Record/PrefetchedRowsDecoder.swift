@@ -11,11 +11,14 @@
 ///
 /// Its unkeyed container decodes one record per row, so that arrays, sets,
 /// and other decodable collections of records work.
-struct PrefetchedRowsDecoder<Record: FetchableRecord>: Decoder {
+struct PrefetchedRowsDecoder: Decoder {
     let rows: [Row]
     let codingPath: [any CodingKey]
 
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+    /// The enclosing record type, whose strategies apply.
+    let record: any FetchableRecord.Type
+
+    var userInfo: [CodingUserInfoKey: Any] { record.databaseDecodingUserInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         throw DecodingError.typeMismatch(KeyedDecodingContainer<Key>.self, DecodingError.Context(
@@ -24,7 +27,7 @@ struct PrefetchedRowsDecoder<Record: FetchableRecord>: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        PrefetchedRowsContainer<Record>(rows: rows, codingPath: codingPath)
+        PrefetchedRowsContainer(rows: rows, codingPath: codingPath, record: record)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -35,14 +38,16 @@ struct PrefetchedRowsDecoder<Record: FetchableRecord>: Decoder {
 }
 
 /// The unkeyed container of ``PrefetchedRowsDecoder``: one record per row.
-struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecodingContainer {
+struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
     let rows: [Row]
     let codingPath: [any CodingKey]
+    let record: any FetchableRecord.Type
     private(set) var currentIndex = 0
 
-    init(rows: [Row], codingPath: [any CodingKey]) {
+    init(rows: [Row], codingPath: [any CodingKey], record: any FetchableRecord.Type) {
         self.rows = rows
         self.codingPath = codingPath
+        self.record = record
     }
 
     var count: Int? { rows.count }
@@ -60,7 +65,7 @@ struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecodingContaine
                 debugDescription: "no more prefetched rows"))
         }
         defer { currentIndex += 1 }
-        return try decodeRecord(T.self, from: rows[currentIndex], record: Record.self)
+        return try decodeRecord(T.self, from: rows[currentIndex], record: record)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
@@ -82,7 +87,7 @@ struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecodingContaine
                 debugDescription: "no more prefetched rows"))
         }
         defer { currentIndex += 1 }
-        return RecordDecoder<Record>(row: rows[currentIndex])
+        return RecordDecoder(row: rows[currentIndex], record: record)
     }
 }
 
@@ -92,13 +97,13 @@ struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecodingContaine
 /// Types that adopt ``FetchableRecord`` decode with their own
 /// `init(row:)`. Other `Decodable` types decode with the strategies of the
 /// enclosing record.
-func decodeRecord<Record: FetchableRecord, T: Decodable>(
+func decodeRecord<T: Decodable>(
     _ type: T.Type,
     from row: Row,
-    record: Record.Type) throws -> T
+    record: any FetchableRecord.Type) throws -> T
 {
     if let recordType = T.self as? any FetchableRecord.Type {
         return try recordType.init(row: row) as! T
     }
-    return try T(from: RecordDecoder<Record>(row: row))
+    return try T(from: RecordDecoder(row: row, record: record))
 }

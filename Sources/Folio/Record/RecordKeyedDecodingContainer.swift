@@ -223,7 +223,7 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     /// A decoder of the same row, for the `Decodable` implementation of a
     /// superclass.
     func superDecoder() throws -> any Decoder {
-        openRecordDecoder(record)
+        RecordDecoder(row: row, record: record)
     }
 
     /// A decoder of the column that feeds the key.
@@ -231,34 +231,23 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         guard let index = columnIndex(key) else {
             throw row._columnNotFound(Any.self, column: key.stringValue, index: nil)
         }
-        return openColumnDecoder(record, index: index, key: key)
+        return ColumnDecoder(row: row, index: index, codingPath: [key], record: record)
     }
 }
 
 extension RecordKeyedDecodingContainer {
-    /// A decoder of the same row (opens the record metatype).
-    private func openRecordDecoder<R: FetchableRecord>(_ type: R.Type) -> any Decoder {
-        RecordDecoder<R>(row: row)
+    /// Decodes a record from a row.
+    private func openDecodeRecord<T: Decodable>(_ type: T.Type, from row: Row, record: any FetchableRecord.Type) throws -> T {
+        try decodeRecord(T.self, from: row, record: record)
     }
 
-    /// A decoder of a column (opens the record metatype).
-    private func openColumnDecoder<R: FetchableRecord>(_ type: R.Type, index: Int, key: Key) -> any Decoder {
-        ColumnDecoder<R>(row: row, index: index, codingPath: [key])
-    }
-
-    /// Decodes a record from a row (opens the record metatype).
-    private func openDecodeRecord<T: Decodable, R: FetchableRecord>(_ type: T.Type, from row: Row, record: R.Type) throws -> T {
-        try decodeRecord(T.self, from: row, record: R.self)
-    }
-
-    /// Decodes a collection of records from prefetched rows (opens the
-    /// record metatype).
-    private func openDecodePrefetchedRows<T: Decodable, R: FetchableRecord>(
+    /// Decodes a collection of records from prefetched rows.
+    private func openDecodePrefetchedRows<T: Decodable>(
         _ type: T.Type,
         rows: [Row],
         key: Key,
-        record: R.Type) throws -> T
+        record: any FetchableRecord.Type) throws -> T
     {
-        try T(from: PrefetchedRowsDecoder<R>(rows: rows, codingPath: [key]))
+        try T(from: PrefetchedRowsDecoder(rows: rows, codingPath: [key], record: record))
     }
 }

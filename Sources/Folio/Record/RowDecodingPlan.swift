@@ -171,9 +171,9 @@ extension RowDecodingPlan {
     /// The plan is owned by the row's statement, and lives as long as the
     /// row. Copied rows have no statement, and no plan: their columns are
     /// resolved for each record.
-    static func plan<Record, Key: CodingKey>(
+    static func plan<Key: CodingKey>(
         for row: Row,
-        record: Record.Type,
+        record: any FetchableRecord.Type,
         key: Key.Type) -> RowDecodingPlan?
     {
         guard let statement = row._statement else {
@@ -187,7 +187,7 @@ extension RowDecodingPlan {
             statement.recordDecodingCache = cache
         }
         return cache.plan(
-            recordType: ObjectIdentifier(Record.self),
+            recordType: ObjectIdentifier(record),
             keyType: ObjectIdentifier(Key.self),
             columnOffset: row._offset,
             columnCount: row.count)

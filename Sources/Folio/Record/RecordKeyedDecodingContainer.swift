@@ -60,7 +60,7 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
                 forKey: key.stringValue, in: row, record: record, columnKeys: &columnKeys)
         }
         return plan._withUnsafeGuaranteedRef {
-            $0.columnIndex(forKey: key.stringValue, in: row, record: record)
+            $0.columnIndex(forKey: key, in: row, record: record)
         }
     }
 

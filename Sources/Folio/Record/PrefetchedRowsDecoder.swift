@@ -44,6 +44,9 @@ struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
     let record: any FetchableRecord.Type
     private(set) var currentIndex = 0
 
+    /// The traits of the type of the elements, computed once.
+    private var elementTraits: DecodedTypeTraits?
+
     init(rows: [Row], codingPath: [any CodingKey], record: any FetchableRecord.Type) {
         self.rows = rows
         self.codingPath = codingPath
@@ -65,7 +68,14 @@ struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
                 debugDescription: "no more prefetched rows"))
         }
         defer { currentIndex += 1 }
-        return try decodeRecord(T.self, from: rows[currentIndex], record: record)
+        let traits: DecodedTypeTraits
+        if let elementTraits, elementTraits.type == ObjectIdentifier(T.self) {
+            traits = elementTraits
+        } else {
+            traits = DecodedTypeTraits(T.self)
+            elementTraits = traits
+        }
+        return try decodeRecord(T.self, from: rows[currentIndex], record: record, recordType: traits.recordType)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
@@ -97,13 +107,27 @@ struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
 /// Types that adopt ``FetchableRecord`` decode with their own
 /// `init(row:)`. Other `Decodable` types decode with the strategies of the
 /// enclosing record.
+///
+/// - Parameters:
+///   - type: The decoded type.
+///   - row: The row of the record.
+///   - record: The enclosing record type.
+///   - recordType: `T` as a ``FetchableRecord`` type, or nil when it is
+///     not one (see ``DecodedTypeTraits``).
 func decodeRecord<T: Decodable>(
     _ type: T.Type,
     from row: Row,
-    record: any FetchableRecord.Type) throws -> T
+    record: any FetchableRecord.Type,
+    recordType: (any FetchableRecord.Type)?) throws -> T
 {
-    if let recordType = T.self as? any FetchableRecord.Type {
-        return try recordType.init(row: row) as! T
+    if let recordType {
+        return try initRecord(recordType, row: row, as: T.self)
     }
     return try T(from: RecordDecoder(row: row, record: record))
+}
+
+/// Creates a record of type `R`, which is `T` (opened from the existential
+/// metatype, so that the record is not boxed in an existential).
+private func initRecord<R: FetchableRecord, T>(_ recordType: R.Type, row: Row, as type: T.Type) throws -> T {
+    try R(row: row) as! T
 }

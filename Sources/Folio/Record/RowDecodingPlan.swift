@@ -37,6 +37,10 @@ final class RowDecodingPlan {
     /// column for the key.
     @exclusivity(unchecked) private var indexes: [Int] = []
 
+    /// The traits of the type decoded by each key in `names` that feeds
+    /// no column, once known.
+    @exclusivity(unchecked) private var typeTraits: [DecodedTypeTraits?] = []
+
     /// The bits of each key in `names`, when `comparesKeyBits`.
     @exclusivity(unchecked) private var keyBits: [UInt8] = []
 
@@ -117,8 +121,33 @@ final class RowDecodingPlan {
         names.append(name)
         indexes.append(index ?? -1)
         keyBits.append(comparesKeyBits ? Self.bits(of: key) : 0)
+        typeTraits.append(nil)
         position = names.count
         return index
+    }
+
+    /// Returns the traits of a type decoded by the last key found by
+    /// ``columnIndex(forKey:in:record:)``, computed once per key.
+    ///
+    /// A key keeps the traits of the first type it decodes: when it
+    /// decodes another type too (`decode(Author?.self)` decodes `Author`
+    /// for the same key), the traits of the other type are computed each
+    /// time.
+    @inline(__always)
+    func traitsOfLastKey<T>(_ type: T.Type) -> DecodedTypeTraits {
+        let keyPosition = position - 1
+        guard keyPosition >= 0 && keyPosition < typeTraits.count else {
+            return DecodedTypeTraits(T.self)
+        }
+        if let traits = typeTraits[keyPosition] {
+            if traits.type == ObjectIdentifier(T.self) {
+                return traits
+            }
+            return DecodedTypeTraits(T.self)
+        }
+        let traits = DecodedTypeTraits(T.self)
+        typeTraits[keyPosition] = traits
+        return traits
     }
 
     /// Scans the columns of the row for the one that feeds the key: an

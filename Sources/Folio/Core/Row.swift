@@ -341,6 +341,16 @@ public final class Row {
         return _values[index + _offset]
     }
 
+    /// The value of a column of the statement that produced the row,
+    /// counting all its columns (those of the scopes and hidden ones too),
+    /// at an index that is known to be valid.
+    func databaseValue(atAbsoluteIndex index: Int) -> DatabaseValue {
+        if let _sqliteStatement {
+            return DatabaseValue(sqliteStatement: _sqliteStatement, index: CInt(index))
+        }
+        return _values[index]
+    }
+
     /// Stops the program when an index is out of bounds: a programmer error.
     @usableFromInline
     func _checkIndex(_ index: Int, file: StaticString = #file, line: UInt = #line) {

@@ -91,6 +91,7 @@ public final class RowCursor: Cursor {
         self.statement = statement
         stepper = _StatementStepper(statement: statement)
         row = Row(statement: statement, layout: layout)
+        row._enableStepCaches()
     }
 
     /// A cursor over rows fetched already (requests with prefetched
@@ -104,6 +105,7 @@ public final class RowCursor: Cursor {
 
     deinit {
         stepper?.finish()
+        row._releaseStepCaches()
     }
 
     /// Returns the next row, or nil at the end.

@@ -51,10 +51,13 @@ extension Row {
         ///
         /// - Parameter key: An association key.
         public subscript(_ key: String) -> Row? {
-            guard let base = storage, let scope = base._layout?.scopes.first(where: { $0.key == key }) else {
+            guard let base = storage,
+                  let scopes = base._layout?.scopes,
+                  let index = scopes.firstIndex(where: { $0.key == key })
+            else {
                 return nil
             }
-            return base.scopeRow(scope)
+            return base.scopeRow(at: index, of: scopes)
         }
     }
 
@@ -81,20 +84,56 @@ extension Row {
         ///
         /// - Parameter key: An association key.
         public subscript(_ key: String) -> Row? {
-            var queue: [Row] = [row]
-            while !queue.isEmpty {
-                let row = queue.removeFirst()
-                for scope in row._layout?.scopes ?? [] {
-                    let scopeRow = row.scopeRow(scope)
-                    if scope.key == key { return scopeRow }
-                    queue.append(scopeRow)
+            guard let scopes = row._layout?.scopes, !scopes.isEmpty else { return nil }
+            // The scopes of the row first, without building other rows.
+            if let index = scopes.firstIndex(where: { $0.key == key }) {
+                return row.scopeRow(at: index, of: scopes)
+            }
+            guard scopes.contains(where: { !$0.layout.scopes.isEmpty }) else { return nil }
+            // Then the deeper levels, breadth-first.
+            var level = scopes.indices.map { row.scopeRow(at: $0, of: scopes) }
+            while !level.isEmpty {
+                var nextLevel: [Row] = []
+                for parent in level {
+                    guard let scopes = parent._layout?.scopes else { continue }
+                    for index in scopes.indices {
+                        let scopeRow = parent.scopeRow(at: index, of: scopes)
+                        if scopes[index].key == key { return scopeRow }
+                        nextLevel.append(scopeRow)
+                    }
                 }
+                level = nextLevel
             }
             return nil
         }
     }
 
-    func scopeRow(_ scope: RowScope) -> Row {
+    /// The row of the scope at an index of the layout.
+    ///
+    /// A row that a cursor reuses builds the rows of its scopes once, and
+    /// they keep their decoding containers from one step to the next, as
+    /// the row does: they read the same statement at each step.
+    ///
+    /// - Parameters:
+    ///   - index: An index in `scopes`.
+    ///   - scopes: The scopes of the row's layout.
+    func scopeRow(at index: Int, of scopes: [RowScope]) -> Row {
+        guard _keyedContainerCache != nil else {
+            return makeScopeRow(scopes[index])
+        }
+        if let scopeRows = _cachedScopeRows {
+            return scopeRows[index]
+        }
+        let scopeRows = scopes.map { scope in
+            let scopeRow = makeScopeRow(scope)
+            scopeRow._enableStepCaches()
+            return scopeRow
+        }
+        _cachedScopeRows = scopeRows
+        return scopeRows[index]
+    }
+
+    private func makeScopeRow(_ scope: RowScope) -> Row {
         Row(
             base: self,
             offset: scope.offset,

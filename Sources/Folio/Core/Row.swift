@@ -79,6 +79,17 @@ public final class Row {
     /// The path of this row in the tree of scopes, for prefetched rows.
     let _scopePath: String
 
+    /// The keyed decoding containers of `Decodable` records, kept from one
+    /// step to the next for a row that a cursor reuses (see
+    /// ``KeyedContainerCache``); nil for other rows. Unchecked: a row is
+    /// used by one thread at a time.
+    @exclusivity(unchecked) var _keyedContainerCache: KeyedContainerCache?
+
+    /// The rows of the scopes of a row that a cursor reuses, built once
+    /// (they read the same statement at each step), in the order of the
+    /// layout; nil until needed, and for other rows.
+    @exclusivity(unchecked) var _cachedScopeRows: [Row]?
+
     /// Creates a row that reads live from a statement.
     init(statement: Statement, layout: RowLayout? = nil) {
         _statement = statement
@@ -184,6 +195,27 @@ public final class Row {
     public convenience init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
         let names = dictionary.keys.sorted()
         self.init(columnNames: names, values: names.map { dictionary[$0]!?.databaseValue ?? .null })
+    }
+
+    /// Lets the row keep its scope rows and decoding containers from one
+    /// step of a cursor to the next. The cursor must call
+    /// ``_releaseStepCaches()`` when it ends: the cached containers refer
+    /// to the row.
+    func _enableStepCaches() {
+        _keyedContainerCache = KeyedContainerCache()
+    }
+
+    /// Releases what ``_enableStepCaches()`` keeps, in the row and its
+    /// scopes.
+    func _releaseStepCaches() {
+        _keyedContainerCache?.removeAll()
+        _keyedContainerCache = nil
+        if let scopeRows = _cachedScopeRows {
+            _cachedScopeRows = nil
+            for row in scopeRows {
+                row._releaseStepCaches()
+            }
+        }
     }
 
     /// Whether the row reads from a live statement.
@@ -307,6 +339,16 @@ public final class Row {
             return DatabaseValue(sqliteStatement: _sqliteStatement, index: CInt(index + _offset))
         }
         return _values[index + _offset]
+    }
+
+    /// The value of a column of the statement that produced the row,
+    /// counting all its columns (those of the scopes and hidden ones too),
+    /// at an index that is known to be valid.
+    func databaseValue(atAbsoluteIndex index: Int) -> DatabaseValue {
+        if let _sqliteStatement {
+            return DatabaseValue(sqliteStatement: _sqliteStatement, index: CInt(index))
+        }
+        return _values[index]
     }
 
     /// Stops the program when an index is out of bounds: a programmer error.

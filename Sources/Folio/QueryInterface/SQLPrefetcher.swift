@@ -65,8 +65,7 @@ struct SQLPrefetcher {
     private func fetch(_ prefetch: Prefetch, _ db: Database, into rows: [Row]) throws {
         // The distinct keys of the parent rows; NULL keys match nothing.
         let parentKeys: [[DatabaseValue]] = rows.map { row in
-            let unadapted = row.unadapted
-            return prefetch.parentKeyOffsets.map { unadapted.databaseValue(atUncheckedIndex: $0) }
+            prefetch.parentKeyOffsets.map { row.databaseValue(atAbsoluteIndex: $0) }
         }
         var uniqueKeys: [[DatabaseValue]] = []
         var seen = Set<[DatabaseValue]>()
@@ -74,6 +73,10 @@ struct SQLPrefetcher {
             uniqueKeys.append(key)
         }
 
+        // Keys of one column (the common case) group by value, without an
+        // array per row.
+        let isSingleColumnKey = prefetch.childColumns.count == 1
+        var singleColumnGroups: [DatabaseValue: [Row]] = [:]
         var groups: [[DatabaseValue]: [Row]] = [:]
         let chunkSize = max(1, SQLPrefetcher.maximumArgumentCount / max(1, prefetch.childColumns.count))
         var start = 0
@@ -87,14 +90,20 @@ struct SQLPrefetcher {
             let prepared = try query.makePreparedRequest(db, forSingleResult: false, extraSelection: hiddenColumns)
             let childRows = try prepared.fetchAllRows(db)
             let keyStart = prepared.statement.columnCount - hiddenColumns.count
-            for childRow in childRows {
-                let unadapted = childRow.unadapted
-                let key = (0..<hiddenColumns.count).map { unadapted.databaseValue(atUncheckedIndex: keyStart + $0) }
-                groups[key, default: []].append(childRow)
+            if isSingleColumnKey {
+                for childRow in childRows {
+                    singleColumnGroups[childRow.databaseValue(atAbsoluteIndex: keyStart), default: []].append(childRow)
+                }
+            } else {
+                for childRow in childRows {
+                    let key = (0..<hiddenColumns.count).map { childRow.databaseValue(atAbsoluteIndex: keyStart + $0) }
+                    groups[key, default: []].append(childRow)
+                }
             }
         }
         for (row, key) in zip(rows, parentKeys) {
-            row.setPrefetchedRows(groups[key] ?? [], forKey: prefetch.key)
+            let childRows = isSingleColumnKey ? singleColumnGroups[key[0]] : groups[key]
+            row.setPrefetchedRows(childRows ?? [], forKey: prefetch.key)
         }
     }
 

@@ -7,12 +7,15 @@ import Foundation
 /// unkeyed container means that the value is a nested struct, an array or
 /// a dictionary: it throws ``JSONRequired``, and ``decodeColumn(_:row:index:codingPath:)``
 /// decodes the column as JSON instead.
-struct ColumnDecoder<Record: FetchableRecord>: Decoder {
+struct ColumnDecoder: Decoder {
     let row: Row
     let index: Int
     let codingPath: [any CodingKey]
 
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+    /// The decoded record type, whose strategies apply.
+    let record: any FetchableRecord.Type
+
+    var userInfo: [CodingUserInfoKey: Any] { record.databaseDecodingUserInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         throw JSONRequired()
@@ -52,7 +55,7 @@ extension ColumnDecoder: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try row._fastDecode(UInt64.self, atUncheckedIndex: index) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decodeColumn(T.self, row: row, index: index, codingPath: codingPath, record: Record.self)
+        try decodeColumn(T.self, row: row, index: index, codingPath: codingPath, record: record)
     }
 }
 
@@ -70,19 +73,19 @@ extension ColumnDecoder: SingleValueDecodingContainer {
 ///
 /// - Throws: A ``RowDecodingError`` naming the column, the type and the
 ///   SQL.
-func decodeColumn<Record: FetchableRecord, T: Decodable>(
+func decodeColumn<T: Decodable>(
     _ type: T.Type,
     row: Row,
     index: Int,
     codingPath: @autoclosure () -> [any CodingKey],
-    record: Record.Type) throws -> T
+    record: any FetchableRecord.Type) throws -> T
 {
     if let optionalType = T.self as? any OptionalColumnDecodable.Type {
-        return try optionalType.decodeOptionalColumn(row: row, index: index, codingPath: codingPath(), record: Record.self) as! T
+        return try optionalType.decodeOptionalColumn(row: row, index: index, codingPath: codingPath(), record: record) as! T
     }
     if T.self == Date.self {
         let column = row.columnNames[index]
-        let strategy = Record.databaseDateDecodingStrategy(for: column)
+        let strategy = record.databaseDateDecodingStrategy(for: column)
         if case .deferredToDate = strategy {
             return try row._fastDecode(Date.self, atUncheckedIndex: index) as! T
         }
@@ -94,7 +97,7 @@ func decodeColumn<Record: FetchableRecord, T: Decodable>(
     }
     if T.self == Data.self {
         let column = row.columnNames[index]
-        if case .custom(let decode) = Record.databaseDataDecodingStrategy(for: column) {
+        if case .custom(let decode) = record.databaseDataDecodingStrategy(for: column) {
             let dbValue = row.databaseValue(atUncheckedIndex: index)
             guard !dbValue.isNull, let data = decode(dbValue) else {
                 throw row._valueMismatch(Data.self, index: index, databaseValue: dbValue)
@@ -110,18 +113,18 @@ func decodeColumn<Record: FetchableRecord, T: Decodable>(
         return try row._decode(convertibleType, atUncheckedIndex: index) as! T
     }
     do {
-        return try T(from: ColumnDecoder<Record>(row: row, index: index, codingPath: codingPath()))
+        return try T(from: ColumnDecoder(row: row, index: index, codingPath: codingPath(), record: record))
     } catch is JSONRequired {
-        return try decodeJSONColumn(T.self, row: row, index: index, record: Record.self)
+        return try decodeJSONColumn(T.self, row: row, index: index, record: record)
     }
 }
 
 /// Decodes the JSON value of a column.
-private func decodeJSONColumn<Record: FetchableRecord, T: Decodable>(
+private func decodeJSONColumn<T: Decodable>(
     _ type: T.Type,
     row: Row,
     index: Int,
-    record: Record.Type) throws -> T
+    record: any FetchableRecord.Type) throws -> T
 {
     let dbValue = row.databaseValue(atUncheckedIndex: index)
     let data: Data
@@ -132,7 +135,7 @@ private func decodeJSONColumn<Record: FetchableRecord, T: Decodable>(
     }
     let column = row.columnNames[index]
     do {
-        return try Record.databaseJSONDecoder(for: column).decode(T.self, from: data)
+        return try record.databaseJSONDecoder(for: column).decode(T.self, from: data)
     } catch {
         throw RowDecodingError(
             reason: .valueMismatch, type: T.self, column: column, index: index,
@@ -147,11 +150,11 @@ protocol OptionalColumnDecodable {
     static func decodeIfPresent<Key>(from container: RecordKeyedDecodingContainer<Key>, forKey key: Key) throws -> Self
 
     /// Decodes NULL as nil, and other values as the wrapped type.
-    static func decodeOptionalColumn<Record: FetchableRecord>(
+    static func decodeOptionalColumn(
         row: Row,
         index: Int,
         codingPath: [any CodingKey],
-        record: Record.Type) throws -> Self
+        record: any FetchableRecord.Type) throws -> Self
 }
 
 extension Optional: OptionalColumnDecodable where Wrapped: Decodable {
@@ -159,15 +162,15 @@ extension Optional: OptionalColumnDecodable where Wrapped: Decodable {
         try container.decodeIfPresent(Wrapped.self, forKey: key)
     }
 
-    static func decodeOptionalColumn<Record: FetchableRecord>(
+    static func decodeOptionalColumn(
         row: Row,
         index: Int,
         codingPath: [any CodingKey],
-        record: Record.Type) throws -> Self
+        record: any FetchableRecord.Type) throws -> Self
     {
         if row.hasNull(atIndex: index) {
             return nil
         }
-        return try decodeColumn(Wrapped.self, row: row, index: index, codingPath: codingPath, record: Record.self)
+        return try decodeColumn(Wrapped.self, row: row, index: index, codingPath: codingPath, record: record)
     }
 }

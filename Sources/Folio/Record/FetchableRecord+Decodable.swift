@@ -51,6 +51,6 @@ extension FetchableRecord where Self: Decodable {
     ///   column, the expected type and the SQL. Errors thrown by your own
     ///   `init(from:)` are rethrown.
     public init(row: Row) throws {
-        try self.init(from: RecordDecoder<Self>(row: row))
+        try self.init(from: RecordDecoder(row: row, record: Self.self))
     }
 }

@@ -11,11 +11,14 @@
 ///
 /// Its unkeyed container decodes one record per row, so that arrays, sets,
 /// and other decodable collections of records work.
-struct PrefetchedRowsDecoder<Record: FetchableRecord>: Decoder {
+struct PrefetchedRowsDecoder: Decoder {
     let rows: [Row]
     let codingPath: [any CodingKey]
 
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+    /// The enclosing record type, whose strategies apply.
+    let record: any FetchableRecord.Type
+
+    var userInfo: [CodingUserInfoKey: Any] { record.databaseDecodingUserInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         throw DecodingError.typeMismatch(KeyedDecodingContainer<Key>.self, DecodingError.Context(
@@ -24,7 +27,7 @@ struct PrefetchedRowsDecoder<Record: FetchableRecord>: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        PrefetchedRowsContainer<Record>(rows: rows, codingPath: codingPath)
+        PrefetchedRowsContainer(rows: rows, codingPath: codingPath, record: record)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -35,14 +38,19 @@ struct PrefetchedRowsDecoder<Record: FetchableRecord>: Decoder {
 }
 
 /// The unkeyed container of ``PrefetchedRowsDecoder``: one record per row.
-struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecodingContainer {
+struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
     let rows: [Row]
     let codingPath: [any CodingKey]
+    let record: any FetchableRecord.Type
     private(set) var currentIndex = 0
 
-    init(rows: [Row], codingPath: [any CodingKey]) {
+    /// The traits of the type of the elements, computed once.
+    private var elementTraits: DecodedTypeTraits?
+
+    init(rows: [Row], codingPath: [any CodingKey], record: any FetchableRecord.Type) {
         self.rows = rows
         self.codingPath = codingPath
+        self.record = record
     }
 
     var count: Int? { rows.count }
@@ -60,7 +68,14 @@ struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecodingContaine
                 debugDescription: "no more prefetched rows"))
         }
         defer { currentIndex += 1 }
-        return try decodeRecord(T.self, from: rows[currentIndex], record: Record.self)
+        let traits: DecodedTypeTraits
+        if let elementTraits, elementTraits.type == ObjectIdentifier(T.self) {
+            traits = elementTraits
+        } else {
+            traits = DecodedTypeTraits(T.self)
+            elementTraits = traits
+        }
+        return try decodeRecord(T.self, from: rows[currentIndex], record: record, recordType: traits.recordType)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
@@ -82,7 +97,7 @@ struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecodingContaine
                 debugDescription: "no more prefetched rows"))
         }
         defer { currentIndex += 1 }
-        return RecordDecoder<Record>(row: rows[currentIndex])
+        return RecordDecoder(row: rows[currentIndex], record: record)
     }
 }
 
@@ -92,13 +107,27 @@ struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecodingContaine
 /// Types that adopt ``FetchableRecord`` decode with their own
 /// `init(row:)`. Other `Decodable` types decode with the strategies of the
 /// enclosing record.
-func decodeRecord<Record: FetchableRecord, T: Decodable>(
+///
+/// - Parameters:
+///   - type: The decoded type.
+///   - row: The row of the record.
+///   - record: The enclosing record type.
+///   - recordType: `T` as a ``FetchableRecord`` type, or nil when it is
+///     not one (see ``DecodedTypeTraits``).
+func decodeRecord<T: Decodable>(
     _ type: T.Type,
     from row: Row,
-    record: Record.Type) throws -> T
+    record: any FetchableRecord.Type,
+    recordType: (any FetchableRecord.Type)?) throws -> T
 {
-    if let recordType = T.self as? any FetchableRecord.Type {
-        return try recordType.init(row: row) as! T
+    if let recordType {
+        return try initRecord(recordType, row: row, as: T.self)
     }
-    return try T(from: RecordDecoder<Record>(row: row))
+    return try T(from: RecordDecoder(row: row, record: record))
+}
+
+/// Creates a record of type `R`, which is `T` (opened from the existential
+/// metatype, so that the record is not boxed in an existential).
+private func initRecord<R: FetchableRecord, T>(_ recordType: R.Type, row: Row, as type: T.Type) throws -> T {
+    try R(row: row) as! T
 }

@@ -13,7 +13,9 @@
 ///
 /// See <https://www.sqlite.org/c3ref/step.html>.
 public final class RecordCursor<Record: FetchableRecord>: Cursor {
-    @usableFromInline var _stepper: _StatementStepper
+    // Unchecked: a cursor is used by one thread, in one access closure,
+    // and dynamic exclusivity checks cost as much as a column read.
+    @usableFromInline @exclusivity(unchecked) var _stepper: _StatementStepper
 
     /// The row given to `init(row:)` at each step, reused.
     @usableFromInline let _row: Row
@@ -21,13 +23,14 @@ public final class RecordCursor<Record: FetchableRecord>: Cursor {
     /// Rows fetched ahead of iteration, when the request needed them all
     /// before records could be built (prefetched associations).
     @usableFromInline let _prefetchedRows: [Row]?
-    @usableFromInline var _prefetchedIndex = 0
+    @usableFromInline @exclusivity(unchecked) var _prefetchedIndex = 0
 
     /// A cursor that steps a statement. Rows of joined requests have a
     /// layout, which tells the columns of associated records apart.
     init(statement: Statement, layout: RowLayout? = nil) {
         _stepper = _StatementStepper(statement: statement)
         _row = Row(statement: statement, layout: layout)
+        _row._enableStepCaches()
         _prefetchedRows = nil
     }
 
@@ -41,6 +44,7 @@ public final class RecordCursor<Record: FetchableRecord>: Cursor {
 
     deinit {
         _stepper.finish()
+        _row._releaseStepCaches()
     }
 
     /// The statement that produces the rows.

@@ -8,23 +8,31 @@
 ///   one-column queries.
 /// - It has no unkeyed container: a row is not an array.
 ///
-/// It is small enough (one word) to fit in the inline storage of the
-/// `any Decoder` existential: creating it allocates nothing. Its coding
-/// path is always empty: it decodes a whole row (or the row again, for a
+/// It is small enough (three words) to fit in the inline storage of the
+/// `any Decoder` existential: creating it allocates nothing. It is not
+/// generic (it holds the record type as a metatype): creating it costs no
+/// run-time look-up of generic metadata or conformance. Its coding path
+/// is always empty: it decodes a whole row (or the row again, for a
 /// superclass).
-struct RecordDecoder<Record: FetchableRecord>: Decoder {
+struct RecordDecoder: Decoder {
     let row: Row
+
+    /// The decoded record type, whose strategies apply.
+    let record: any FetchableRecord.Type
 
     var codingPath: [any CodingKey] { [] }
 
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+    var userInfo: [CodingUserInfoKey: Any] { record.databaseDecodingUserInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        let plan = RowDecodingPlan.plan(for: row, record: Record.self, key: Key.self)
+        if let cache = row._keyedContainerCache {
+            return cache.container(row: row, record: record, key: Key.self)
+        }
+        let plan = RowDecodingPlan.plan(for: row, record: record, key: Key.self)
         return KeyedDecodingContainer(RecordKeyedDecodingContainer<Key>(
             row: row,
             plan: plan.map { Unmanaged.passUnretained($0) },
-            record: Record.self))
+            record: record))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -41,6 +49,6 @@ struct RecordDecoder<Record: FetchableRecord>: Decoder {
                 debugDescription: "a row with no column can not be decoded as a single value"
                     + (row.sql.map { " - sql: `\($0)`" } ?? "")))
         }
-        return ColumnDecoder<Record>(row: row, index: 0, codingPath: codingPath)
+        return ColumnDecoder(row: row, index: 0, codingPath: codingPath, record: record)
     }
 }

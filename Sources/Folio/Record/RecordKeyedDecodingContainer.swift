@@ -51,6 +51,15 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         return row.scopesTree[name] != nil || row.prefetchedRows[name] != nil
     }
 
+    /// The traits of a type decoded by the key that ``columnIndex(_:)``
+    /// has just looked for, computed once per statement when the row has
+    /// a plan.
+    @inline(__always)
+    private func traitsOfLastKey<T>(_ type: T.Type) -> DecodedTypeTraits {
+        guard let plan else { return DecodedTypeTraits(T.self) }
+        return plan._withUnsafeGuaranteedRef { $0.traitsOfLastKey(T.self) }
+    }
+
     /// The index of the column that feeds the key, or nil.
     @inline(__always)
     private func columnIndex(_ key: Key) -> Int? {
@@ -60,7 +69,7 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
                 forKey: key.stringValue, in: row, record: record, columnKeys: &columnKeys)
         }
         return plan._withUnsafeGuaranteedRef {
-            $0.columnIndex(forKey: key.stringValue, in: row, record: record)
+            $0.columnIndex(forKey: key, in: row, record: record)
         }
     }
 
@@ -135,7 +144,8 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         if let index = columnIndex(key) {
             return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
         }
-        if let optionalType = T.self as? any OptionalColumnDecodable.Type {
+        let traits = traitsOfLastKey(T.self)
+        if let optionalType = traits.optionalType {
             return try optionalType.decodeIfPresent(from: self, forKey: key) as! T
         }
         let name = key.stringValue
@@ -146,12 +156,12 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
                     row: row, sql: row.sql,
                     message: "the associated record \"\(name)\" has only NULL values: decode an optional")
             }
-            return try openDecodeRecord(T.self, from: scope, record: record)
+            return try decodeRecord(T.self, from: scope, record: record, recordType: traits.recordType)
         }
         if let rows = row.prefetchedRows[name] {
             return try openDecodePrefetchedRows(T.self, rows: rows, key: key, record: record)
         }
-        return try decodeFromRowItself(T.self, forKey: key)
+        return try decodeFromRowItself(T.self, forKey: key, traits: traits)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -162,7 +172,8 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         let name = key.stringValue
         if let scope = row.scopesTree[name] {
             guard scope.containsNonNullValue else { return nil }
-            return try openDecodeRecord(T.self, from: scope, record: record)
+            let traits = traitsOfLastKey(T.self)
+            return try decodeRecord(T.self, from: scope, record: record, recordType: traits.recordType)
         }
         if let rows = row.prefetchedRows[name] {
             return try openDecodePrefetchedRows(T.self, rows: rows, key: key, record: record)
@@ -182,13 +193,17 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     /// }
     /// let infos = try BookInfo.fetchAll(db, Book.including(required: Book.author))
     /// ```
-    private func decodeFromRowItself<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    private func decodeFromRowItself<T: Decodable>(
+        _ type: T.Type,
+        forKey key: Key,
+        traits: DecodedTypeTraits) throws -> T
+    {
         let name = key.stringValue
-        if T.self is any DatabaseValueConvertible.Type {
+        if traits.isDatabaseValue {
             throw row._columnNotFound(T.self, column: name, index: nil)
         }
         do {
-            return try openDecodeRecord(T.self, from: row, record: record)
+            return try decodeRecord(T.self, from: row, record: record, recordType: traits.recordType)
         } catch let error as RowDecodingError where error.reason == .columnNotFound {
             throw RowDecodingError(
                 reason: .columnNotFound, type: T.self, column: name, index: nil, databaseValue: nil,
@@ -223,7 +238,7 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     /// A decoder of the same row, for the `Decodable` implementation of a
     /// superclass.
     func superDecoder() throws -> any Decoder {
-        openRecordDecoder(record)
+        RecordDecoder(row: row, record: record)
     }
 
     /// A decoder of the column that feeds the key.
@@ -231,34 +246,18 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         guard let index = columnIndex(key) else {
             throw row._columnNotFound(Any.self, column: key.stringValue, index: nil)
         }
-        return openColumnDecoder(record, index: index, key: key)
+        return ColumnDecoder(row: row, index: index, codingPath: [key], record: record)
     }
 }
 
 extension RecordKeyedDecodingContainer {
-    /// A decoder of the same row (opens the record metatype).
-    private func openRecordDecoder<R: FetchableRecord>(_ type: R.Type) -> any Decoder {
-        RecordDecoder<R>(row: row)
-    }
-
-    /// A decoder of a column (opens the record metatype).
-    private func openColumnDecoder<R: FetchableRecord>(_ type: R.Type, index: Int, key: Key) -> any Decoder {
-        ColumnDecoder<R>(row: row, index: index, codingPath: [key])
-    }
-
-    /// Decodes a record from a row (opens the record metatype).
-    private func openDecodeRecord<T: Decodable, R: FetchableRecord>(_ type: T.Type, from row: Row, record: R.Type) throws -> T {
-        try decodeRecord(T.self, from: row, record: R.self)
-    }
-
-    /// Decodes a collection of records from prefetched rows (opens the
-    /// record metatype).
-    private func openDecodePrefetchedRows<T: Decodable, R: FetchableRecord>(
+    /// Decodes a collection of records from prefetched rows.
+    private func openDecodePrefetchedRows<T: Decodable>(
         _ type: T.Type,
         rows: [Row],
         key: Key,
-        record: R.Type) throws -> T
+        record: any FetchableRecord.Type) throws -> T
     {
-        try T(from: PrefetchedRowsDecoder<R>(rows: rows, codingPath: [key]))
+        try T(from: PrefetchedRowsDecoder(rows: rows, codingPath: [key], record: record))
     }
 }

@@ -7,7 +7,9 @@
 /// keys in the order the record's `init(from:)` asks for them, with their
 /// column index. The next rows ask for the same keys in the same order: a
 /// key is then found by comparing its name with the expected one, at the
-/// expected position, with no dictionary look-up. Keys asked for in
+/// expected position, with no dictionary look-up (or by comparing the
+/// bits of the key, for one-byte plain keys such as synthesized `CodingKeys`
+/// enums, without asking for its name at all). Keys asked for in
 /// another order (conditional decoding) fall back to a linear search in
 /// the plan, and new keys are resolved and appended.
 ///
@@ -35,6 +37,19 @@ final class RowDecodingPlan {
     /// column for the key.
     @exclusivity(unchecked) private var indexes: [Int] = []
 
+    /// The traits of the type decoded by each key in `names` that feeds
+    /// no column, once known.
+    @exclusivity(unchecked) private var typeTraits: [DecodedTypeTraits?] = []
+
+    /// The bits of each key in `names`, when `comparesKeyBits`.
+    @exclusivity(unchecked) private var keyBits: [UInt8] = []
+
+    /// Whether the coding key type is a plain value of at most one byte
+    /// (an enum without payloads, like synthesized `CodingKeys`). Keys are
+    /// then recognized by their bits: equal bits are the same key, with
+    /// the same name. Different bits fall back to the name.
+    let comparesKeyBits: Bool
+
     /// The position of the next expected key in `names`, reset when a
     /// record starts decoding.
     @exclusivity(unchecked) private var position = 0
@@ -43,11 +58,18 @@ final class RowDecodingPlan {
     /// `.useDefaultKeys`; computed on first use.
     private var columnKeys: [String]?
 
-    init(recordType: ObjectIdentifier, keyType: ObjectIdentifier, columnOffset: Int, columnCount: Int) {
+    init<Key: CodingKey>(recordType: ObjectIdentifier, key: Key.Type, columnOffset: Int, columnCount: Int) {
         self.recordType = recordType
-        self.keyType = keyType
+        self.keyType = ObjectIdentifier(Key.self)
         self.columnOffset = columnOffset
         self.columnCount = columnCount
+        self.comparesKeyBits = _isPOD(Key.self) && MemoryLayout<Key>.size <= 1
+    }
+
+    /// The bits of a key whose type is a plain value of at most one byte.
+    @inline(__always)
+    private static func bits<Key>(of key: Key) -> UInt8 {
+        MemoryLayout<Key>.size == 1 ? unsafeBitCast(key, to: UInt8.self) : 0
     }
 
     /// Prepares the plan for decoding a new record.
@@ -60,30 +82,36 @@ final class RowDecodingPlan {
     /// row has no such column.
     ///
     /// - Parameters:
-    ///   - name: The string value of the key.
+    ///   - key: The coding key, of the plan's key type.
     ///   - row: The decoded row.
     ///   - record: The decoded record type, whose column decoding strategy
     ///     applies.
     @inline(__always)
-    func columnIndex(
-        forKey name: String,
+    func columnIndex<Key: CodingKey>(
+        forKey key: Key,
         in row: Row,
         record: any FetchableRecord.Type) -> Int?
     {
         let position = self.position
-        if position < names.count, names[position] == name {
-            self.position = position + 1
-            let index = indexes[position]
-            return index >= 0 ? index : nil
+        if position < indexes.count {
+            let isExpectedKey = comparesKeyBits
+                ? keyBits[position] == Self.bits(of: key)
+                : names[position] == key.stringValue
+            if isExpectedKey {
+                self.position = position + 1
+                let index = indexes[position]
+                return index >= 0 ? index : nil
+            }
         }
-        return slowColumnIndex(forKey: name, in: row, record: record)
+        return slowColumnIndex(forKey: key, in: row, record: record)
     }
 
-    private func slowColumnIndex(
-        forKey name: String,
+    private func slowColumnIndex<Key: CodingKey>(
+        forKey key: Key,
         in row: Row,
         record: any FetchableRecord.Type) -> Int?
     {
+        let name = key.stringValue
         if let known = names.firstIndex(of: name) {
             position = known + 1
             let index = indexes[known]
@@ -92,8 +120,34 @@ final class RowDecodingPlan {
         let index = resolveColumnIndex(forKey: name, in: row, record: record)
         names.append(name)
         indexes.append(index ?? -1)
+        keyBits.append(comparesKeyBits ? Self.bits(of: key) : 0)
+        typeTraits.append(nil)
         position = names.count
         return index
+    }
+
+    /// Returns the traits of a type decoded by the last key found by
+    /// ``columnIndex(forKey:in:record:)``, computed once per key.
+    ///
+    /// A key keeps the traits of the first type it decodes: when it
+    /// decodes another type too (`decode(Author?.self)` decodes `Author`
+    /// for the same key), the traits of the other type are computed each
+    /// time.
+    @inline(__always)
+    func traitsOfLastKey<T>(_ type: T.Type) -> DecodedTypeTraits {
+        let keyPosition = position - 1
+        guard keyPosition >= 0 && keyPosition < typeTraits.count else {
+            return DecodedTypeTraits(T.self)
+        }
+        if let traits = typeTraits[keyPosition] {
+            if traits.type == ObjectIdentifier(T.self) {
+                return traits
+            }
+            return DecodedTypeTraits(T.self)
+        }
+        let traits = DecodedTypeTraits(T.self)
+        typeTraits[keyPosition] = traits
+        return traits
     }
 
     /// Scans the columns of the row for the one that feeds the key: an
@@ -147,7 +201,8 @@ final class RowDecodingPlanCache {
     /// Returns the plan of a record type, a coding key type and a range
     /// of columns, ready to decode a new record.
     @inline(__always)
-    func plan(recordType: ObjectIdentifier, keyType: ObjectIdentifier, columnOffset: Int, columnCount: Int) -> RowDecodingPlan {
+    func plan<Key: CodingKey>(recordType: ObjectIdentifier, key: Key.Type, columnOffset: Int, columnCount: Int) -> RowDecodingPlan {
+        let keyType = ObjectIdentifier(Key.self)
         // A linear search: a statement decodes very few types.
         for plan in plans
         where plan.keyType == keyType && plan.recordType == recordType
@@ -157,7 +212,7 @@ final class RowDecodingPlanCache {
             return plan
         }
         let plan = RowDecodingPlan(
-            recordType: recordType, keyType: keyType,
+            recordType: recordType, key: Key.self,
             columnOffset: columnOffset, columnCount: columnCount)
         plans.append(plan)
         return plan
@@ -171,9 +226,9 @@ extension RowDecodingPlan {
     /// The plan is owned by the row's statement, and lives as long as the
     /// row. Copied rows have no statement, and no plan: their columns are
     /// resolved for each record.
-    static func plan<Record, Key: CodingKey>(
+    static func plan<Key: CodingKey>(
         for row: Row,
-        record: Record.Type,
+        record: any FetchableRecord.Type,
         key: Key.Type) -> RowDecodingPlan?
     {
         guard let statement = row._statement else {
@@ -187,8 +242,8 @@ extension RowDecodingPlan {
             statement.recordDecodingCache = cache
         }
         return cache.plan(
-            recordType: ObjectIdentifier(Record.self),
-            keyType: ObjectIdentifier(Key.self),
+            recordType: ObjectIdentifier(record),
+            key: Key.self,
             columnOffset: row._offset,
             columnCount: row.count)
     }

@@ -262,4 +262,72 @@ final class DecodableAssociationTests: FolioTestCase {
                 #"SELECT "book".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."id" = ?)"#)
         }
     }
+
+    func testCursorDecodesTheAssociatedRecordsOfEachStep() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            var book: Book
+            var author: Person
+            var translator: Person?
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let request = Book
+                .including(required: Book.author)
+                .including(optional: Book.translator)
+                .order(Column("id"))
+            let cursor = try BookInfo.fetchCursor(db, request)
+            var infos: [BookInfo] = []
+            while let info = try cursor.next() {
+                infos.append(info)
+            }
+            XCTAssertEqual(infos.map(\.book.title), ["Le Baron perché", "Il barone rampante", "Untitled"])
+            XCTAssertEqual(infos.map(\.author.name), ["Italo Calvino", "Italo Calvino", "Anonymous"])
+            XCTAssertEqual(infos.map(\.translator?.name), ["Jean Thibaudeau", nil, nil])
+        }
+    }
+
+    func testRowCursorScopesReadTheCurrentStep() throws {
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let rows = try Row.fetchCursor(db, Book.including(required: Book.author).order(Column("id")))
+            var authors: [Person] = []
+            var titles: [String] = []
+            while let row = try rows.next() {
+                guard let authorRow = row.scopes["author"] else { return XCTFail("missing scope") }
+                XCTAssertEqual(row.scopesTree["author"]?["name"] as String?, authorRow["name"] as String?)
+                authors.append(try Person(row: authorRow))
+                titles.append(try Book(row: row).title)
+            }
+            XCTAssertEqual(authors.map(\.name), ["Italo Calvino", "Italo Calvino", "Anonymous"])
+            XCTAssertEqual(titles, ["Le Baron perché", "Il barone rampante", "Untitled"])
+        }
+    }
+
+    func testRecordThatDecodesKeysInAnOrderThatDependsOnTheRow() throws {
+        // The decoding plan expects the keys of the previous row: this
+        // record asks for them in another order every other row.
+        struct Item: Decodable, FetchableRecord {
+            var id: Int64
+            var title: String
+            var authorId: Int64?
+            enum CodingKeys: String, CodingKey { case id, title, authorId }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                id = try container.decode(Int64.self, forKey: .id)
+                if id % 2 == 0 {
+                    authorId = try container.decodeIfPresent(Int64.self, forKey: .authorId)
+                    title = try container.decode(String.self, forKey: .title)
+                } else {
+                    title = try container.decode(String.self, forKey: .title)
+                    authorId = try container.decodeIfPresent(Int64.self, forKey: .authorId)
+                }
+            }
+        }
+        let dbQueue = try makeLibrary()
+        try dbQueue.inDatabase { db in
+            let items = try Item.fetchAll(db, sql: "SELECT * FROM book ORDER BY id")
+            XCTAssertEqual(items.map(\.title), ["Le Baron perché", "Il barone rampante", "Untitled"])
+            XCTAssertEqual(items.map(\.authorId), [1, 1, 3])
+        }
+    }
 }

@@ -106,13 +106,21 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 extension StatementArguments: ExpressibleByArrayLiteral {
     /// Creates positional arguments: `[1, "Arthur", nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        // Convert each element in place: iterating the array would copy
-        // each existential out first, which costs more than converting it.
+        // Move each element out of the array, and leave nil in its place:
+        // converting a moved existential copies nothing, when reading it
+        // in place would copy it first.
+        var elements = elements
         var values: [DatabaseValue] = []
         values.reserveCapacity(elements.count)
-        elements.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                values.append(buffer[index]?.databaseValue ?? .null)
+        elements.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in 0..<buffer.count {
+                if let element = (base + index).move() {
+                    values.append(element.databaseValue)
+                } else {
+                    values.append(.null)
+                }
+                (base + index).initialize(to: nil)
             }
         }
         self.values = values

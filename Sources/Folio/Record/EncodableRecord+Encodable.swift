@@ -40,10 +40,13 @@ extension EncodableRecord where Self: Encodable {
 /// The encoder that turns an `Encodable` record into a
 /// ``PersistenceContainer``.
 final class RecordEncoder<Record: EncodableRecord>: Encoder {
-    var container: PersistenceContainer
+    /// The encoded values. Only the encoder and its keyed container,
+    /// which never overlap their accesses, use it: no exclusivity check
+    /// per column.
+    @exclusivity(unchecked) var container: PersistenceContainer
 
     /// The first error met by a container method that can not throw.
-    var error: (any Error)?
+    @exclusivity(unchecked) var error: (any Error)?
 
     init(container: PersistenceContainer) {
         self.container = container

@@ -44,6 +44,17 @@ final class PersistenceStatementCache {
     var lastInsertEntry: InsertEntry?
 
     static let maximumEntriesPerKey = 8
+
+    /// The columns of the last INSERT statement of a record type, that the
+    /// next container of the type is likely to have, in the same order
+    /// (see ``PersistenceContainer/init(layout:)``).
+    func insertLayout(recordType: Any.Type, conflictResolution: Database.ConflictResolution) -> [String]? {
+        let key = Key(recordType: ObjectIdentifier(recordType), conflictResolution: conflictResolution)
+        if let entry = lastInsertEntry, lastInsertKey == key {
+            return entry.columns
+        }
+        return insertEntries[key]?.last?.columns
+    }
 }
 
 extension Statement {
@@ -62,8 +73,7 @@ extension Statement {
 
     /// Binds the values of a container by index and runs the statement.
     func execute(binding container: PersistenceContainer) throws {
-        let entries = container._entries
-        try execute(count: entries.count, value: { entries[$0].value })
+        try execute(boundValues: container._values)
     }
 
     private func execute(count: Int, value: (Int) -> DatabaseValue) throws {

@@ -110,17 +110,21 @@ extension StatementArguments: ExpressibleByArrayLiteral {
         // converting a moved existential copies nothing, when reading it
         // in place would copy it first.
         var elements = elements
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(elements.count)
-        elements.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for index in 0..<buffer.count {
-                if let element = (base + index).move() {
-                    values.append(element.databaseValue)
-                } else {
-                    values.append(.null)
+        let count = elements.count
+        let values = elements.withUnsafeMutableBufferPointer { buffer in
+            [DatabaseValue](unsafeUninitializedCapacity: count) { values, initializedCount in
+                guard let base = buffer.baseAddress, let valuesBase = values.baseAddress else { return }
+                for index in 0..<count {
+                    let value: DatabaseValue
+                    if let element = (base + index).move() {
+                        value = element.databaseValue
+                    } else {
+                        value = .null
+                    }
+                    (base + index).initialize(to: nil)
+                    (valuesBase + index).initialize(to: value)
                 }
-                (base + index).initialize(to: nil)
+                initializedCount = count
             }
         }
         self.values = values

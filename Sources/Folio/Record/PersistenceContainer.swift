@@ -28,16 +28,19 @@
 /// - ``isEmpty``
 public struct PersistenceContainer: Sendable {
     /// The values, in the order of the columns.
+    @usableFromInline
     var _values: [DatabaseValue]
 
     /// The column of each value, in order, possibly followed by the
     /// columns that the next values are expected to set (see
     /// ``init(layout:)``): only the first `_values.count` columns are in
     /// the container.
+    @usableFromInline
     var _columns: [String]
 
     /// For each column in the container, see ``fingerprint(of:)``; nil
     /// while the container follows a layout.
+    @usableFromInline
     var _fingerprints: [UInt32]?
 
     /// Creates an empty container.
@@ -131,7 +134,9 @@ public struct PersistenceContainer: Sendable {
             guard let index = index(ofColumn: column) else { return nil }
             return _values[index]
         }
-        set {
+        // Inlinable, so that `container["score"] = score` converts the
+        // value of its static type, without an existential.
+        @inlinable @inline(__always) set {
             // Binding the consumed value converts the existential without
             // copying it.
             if let newValue = consume newValue {
@@ -153,20 +158,30 @@ public struct PersistenceContainer: Sendable {
     /// - Parameter column: A column.
     public subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
         get { self[column.name] }
-        set { self[column.name] = newValue }
+        @inlinable set { self[column.name] = newValue }
     }
 
     /// Sets the value of a column, replacing the value of a column with the
     /// same name (case-insensitive), or appending a new column.
+    ///
+    /// Inlinable, so that the common case of a container that follows its
+    /// layout (see ``init(layout:)``) runs without a function call.
+    @inlinable @inline(__always)
     mutating func setDatabaseValue(_ value: DatabaseValue, forColumn column: String) {
         let count = _values.count
+        // The expected column can not be in the container: the names of
+        // the layout are distinct.
+        if _fingerprints == nil && count < _columns.count && _columns[count] == column {
+            _values.append(value)
+            return
+        }
+        setDatabaseValueSlowly(value, forColumn: column)
+    }
+
+    /// See ``setDatabaseValue(_:forColumn:)``.
+    @usableFromInline
+    mutating func setDatabaseValueSlowly(_ value: DatabaseValue, forColumn column: String) {
         if _fingerprints == nil {
-            // The expected column can not be in the container: the names
-            // of the layout are distinct.
-            if count < _columns.count && _columns[count] == column {
-                _values.append(value)
-                return
-            }
             if let index = index(ofColumn: column) {
                 _values[index] = value
                 return

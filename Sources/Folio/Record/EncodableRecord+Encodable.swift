@@ -48,8 +48,23 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
     /// The first error met by a container method that can not throw.
     @exclusivity(unchecked) var error: (any Error)?
 
+    /// The column strategy of the record, read once per record instead of
+    /// once per column.
+    let columnEncodingStrategy: DatabaseColumnEncodingStrategy
+
+    /// Whether columns are named after coding keys: the common case, tested
+    /// without a switch.
+    let usesDefaultKeys: Bool
+
     init(container: PersistenceContainer) {
         self.container = container
+        let strategy = Record.databaseColumnEncodingStrategy
+        self.columnEncodingStrategy = strategy
+        if case .useDefaultKeys = strategy {
+            usesDefaultKeys = true
+        } else {
+            usesDefaultKeys = false
+        }
     }
 
     var codingPath: [any CodingKey] { [] }
@@ -83,7 +98,7 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
 
     /// The column of a coding key.
     func column(for key: some CodingKey) -> String {
-        Record.databaseColumnEncodingStrategy.column(for: key)
+        usesDefaultKeys ? key.stringValue : columnEncodingStrategy.column(for: key)
     }
 
     func set(_ value: DatabaseValue, forKey key: some CodingKey) {

@@ -215,7 +215,9 @@ extension Database {
     private func tableHasRowID(_ tableName: String, in schemaName: String?) throws -> Bool {
         let row = try Row.fetchOne(
             self,
-            sql: "SELECT type, wr FROM pragma_table_list WHERE name = ? COLLATE NOCASE AND (? IS NULL OR schema = ? COLLATE NOCASE)",
+            // The table name argument restricts the pragma to the table,
+            // instead of listing all tables.
+            sql: "SELECT type, wr FROM pragma_table_list(?) WHERE ? IS NULL OR schema = ? COLLATE NOCASE",
             arguments: [tableName, schemaName, schemaName])
         guard let row else { return true }
         let type: String = try row.decode(forColumn: "type")

@@ -50,8 +50,10 @@ public final class Database {
     /// Per-connection caches of the layers above Core, keyed by the type of
     /// the cache (the record layer keeps its INSERT statements here). An
     /// array, because there are few of them, and a linear search is cheaper
-    /// than hashing on the hot path of insertions.
-    var layerCaches: [(key: ObjectIdentifier, cache: AnyObject)] = []
+    /// than hashing on the hot path of insertions. The connection is used
+    /// by one thread at a time, and accesses never overlap: no dynamic
+    /// exclusivity check.
+    @exclusivity(unchecked) var layerCaches: [(key: ObjectIdentifier, cache: AnyObject)] = []
 
     /// Schema information, valid for one schema version.
     var schemaCache = SchemaCache()

@@ -292,13 +292,17 @@ public final class Statement {
     private func bind(_ values: [DatabaseValue], arguments: StatementArguments) throws {
         reset()
         self.arguments = arguments
-        for (offset, value) in values.enumerated() {
-            let code = bind(value, at: CInt(offset + 1))
-            if code != SQLITE_OK {
-                throw DatabaseError.lastError(
-                    database.sqliteConnection, code: code, sql: sql,
-                    arguments: arguments, publicArguments: database.configuration.publicStatementArguments)
+        let code = values.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                let code = bind(buffer[index], at: CInt(index + 1))
+                if code != SQLITE_OK { return code }
             }
+            return SQLITE_OK
+        }
+        if code != SQLITE_OK {
+            throw DatabaseError.lastError(
+                database.sqliteConnection, code: code, sql: sql,
+                arguments: arguments, publicArguments: database.configuration.publicStatementArguments)
         }
     }
 

@@ -106,13 +106,25 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 extension StatementArguments: ExpressibleByArrayLiteral {
     /// Creates positional arguments: `[1, "Arthur", nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        // Convert each element in place: iterating the array would copy
-        // each existential out first, which costs more than converting it.
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(elements.count)
-        elements.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                values.append(buffer[index]?.databaseValue ?? .null)
+        // Move each element out of the array, and leave nil in its place:
+        // converting a moved existential copies nothing, when reading it
+        // in place would copy it first.
+        var elements = elements
+        let count = elements.count
+        let values = elements.withUnsafeMutableBufferPointer { buffer in
+            [DatabaseValue](unsafeUninitializedCapacity: count) { values, initializedCount in
+                guard let base = buffer.baseAddress, let valuesBase = values.baseAddress else { return }
+                for index in 0..<count {
+                    let value: DatabaseValue
+                    if let element = (base + index).move() {
+                        value = element.databaseValue
+                    } else {
+                        value = .null
+                    }
+                    (base + index).initialize(to: nil)
+                    (valuesBase + index).initialize(to: value)
+                }
+                initializedCount = count
             }
         }
         self.values = values

@@ -157,8 +157,20 @@ struct ForeignKeyResolver {
         if let definingTable, definingTable.name.lowercased() == table.lowercased() {
             return try definingTable.declaredPrimaryKey(ForeignKeyResolver(db: db, definingTable: nil))
         }
-        guard try db.tableExists(table) else { return nil }
-        let primaryKey = try db.primaryKey(table)
+        // Ask for the primary key first: checking that the table exists
+        // first would cost two more queries, usually in a schema that has
+        // just changed, where no statement is cached.
+        let primaryKey: PrimaryKeyInfo
+        do {
+            primaryKey = try db.primaryKey(table)
+        } catch {
+            guard try db.tableExists(table) else { return nil }
+            throw error
+        }
+        if primaryKey.columns.isEmpty && !primaryKey.tableHasRowID {
+            // A view, not a table.
+            guard try db.tableExists(table) else { return nil }
+        }
         if let rowIDColumn = primaryKey.rowIDColumn {
             return [Column(name: rowIDColumn, type: .integer)]
         }

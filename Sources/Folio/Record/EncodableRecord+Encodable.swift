@@ -40,13 +40,31 @@ extension EncodableRecord where Self: Encodable {
 /// The encoder that turns an `Encodable` record into a
 /// ``PersistenceContainer``.
 final class RecordEncoder<Record: EncodableRecord>: Encoder {
-    var container: PersistenceContainer
+    /// The encoded values. Only the encoder and its keyed container,
+    /// which never overlap their accesses, use it: no exclusivity check
+    /// per column.
+    @exclusivity(unchecked) var container: PersistenceContainer
 
     /// The first error met by a container method that can not throw.
-    var error: (any Error)?
+    @exclusivity(unchecked) var error: (any Error)?
+
+    /// The column strategy of the record, read once per record instead of
+    /// once per column.
+    let columnEncodingStrategy: DatabaseColumnEncodingStrategy
+
+    /// Whether columns are named after coding keys: the common case, tested
+    /// without a switch.
+    let usesDefaultKeys: Bool
 
     init(container: PersistenceContainer) {
         self.container = container
+        let strategy = Record.databaseColumnEncodingStrategy
+        self.columnEncodingStrategy = strategy
+        if case .useDefaultKeys = strategy {
+            usesDefaultKeys = true
+        } else {
+            usesDefaultKeys = false
+        }
     }
 
     var codingPath: [any CodingKey] { [] }
@@ -80,7 +98,7 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
 
     /// The column of a coding key.
     func column(for key: some CodingKey) -> String {
-        Record.databaseColumnEncodingStrategy.column(for: key)
+        usesDefaultKeys ? key.stringValue : columnEncodingStrategy.column(for: key)
     }
 
     func set(_ value: DatabaseValue, forKey key: some CodingKey) {

@@ -203,6 +203,16 @@ extension EncodableRecord {
         return container
     }
 
+    /// Returns the container filled by ``encode(to:)``, which expects the
+    /// columns of `layout`, in this order (see
+    /// ``PersistenceContainer/init(layout:)``).
+    func makePersistenceContainer(layout: [String]?) throws -> PersistenceContainer {
+        guard let layout else { return try makePersistenceContainer() }
+        var container = PersistenceContainer(layout: layout)
+        try encode(to: &container)
+        return container
+    }
+
     /// The database values of the record, keyed by column name.
     ///
     /// ```swift
@@ -301,10 +311,10 @@ extension PersistenceContainer {
     /// double 1.0.
     static func changes(from old: PersistenceContainer, to new: PersistenceContainer) -> [(column: String, oldValue: DatabaseValue?)] {
         var changes: [(column: String, oldValue: DatabaseValue?)] = []
-        for entry in new._entries {
-            let oldValue = old.databaseValue(forColumn: entry.column)
-            if oldValue != entry.value {
-                changes.append((entry.column, oldValue))
+        for (column, value) in zip(new._columns, new._values) {
+            let oldValue = old.databaseValue(forColumn: column)
+            if oldValue != value {
+                changes.append((column, oldValue))
             }
         }
         return changes

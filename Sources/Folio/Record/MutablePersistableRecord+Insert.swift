@@ -211,7 +211,8 @@ extension MutablePersistableRecord {
         let recordType = type(of: self)
         let tableName = recordType.databaseTableName
         let resolution = conflictResolution ?? recordType.persistenceConflictPolicy.conflictResolutionForInsert
-        var container = try makePersistenceContainer()
+        let layout = db.persistenceStatementCache.insertLayout(recordType: recordType, conflictResolution: resolution)
+        var container = try makePersistenceContainer(layout: layout)
         var outcome: (InsertionSuccess, isInserted: Bool)?
         let record = self
         try record.aroundInsert(db) {

@@ -27,16 +27,21 @@
 /// - ``columns``
 /// - ``isEmpty``
 public struct PersistenceContainer: Sendable {
-    /// One column and its value.
-    struct Entry: Sendable {
-        var column: String
-        var value: DatabaseValue
-        /// See ``PersistenceContainer/fingerprint(of:)``.
-        var fingerprint: UInt32
-    }
+    /// The values, in the order of the columns.
+    @usableFromInline
+    var _values: [DatabaseValue]
 
-    /// The columns and their values, in order.
-    var _entries: [Entry]
+    /// The column of each value, in order, possibly followed by the
+    /// columns that the next values are expected to set (see
+    /// ``init(layout:)``): only the first `_values.count` columns are in
+    /// the container.
+    @usableFromInline
+    var _columns: [String]
+
+    /// For each column in the container, see ``fingerprint(of:)``; nil
+    /// while the container follows a layout.
+    @usableFromInline
+    var _fingerprints: [UInt32]?
 
     /// Creates an empty container.
     ///
@@ -45,13 +50,32 @@ public struct PersistenceContainer: Sendable {
     /// try player.encode(to: &container)
     /// ```
     public init() {
-        _entries = []
+        _values = []
+        _columns = []
+        _fingerprints = []
     }
 
     /// Creates an empty container with room for `capacity` columns.
     init(capacity: Int) {
-        _entries = []
-        _entries.reserveCapacity(capacity)
+        self.init()
+        _values.reserveCapacity(capacity)
+        _columns.reserveCapacity(capacity)
+        _fingerprints?.reserveCapacity(capacity)
+    }
+
+    /// Creates an empty container that expects its columns to be set in
+    /// the order of `layout`: the columns of a previous container of the
+    /// same record type, whose names are distinct, ignoring case.
+    ///
+    /// As long as the columns are set in this order, setting a value
+    /// appends it without looking for the column, and the container
+    /// shares the storage of `layout`, so that the statement cache
+    /// recognizes its columns at once.
+    init(layout: [String]) {
+        _values = []
+        _values.reserveCapacity(layout.count)
+        _columns = layout
+        _fingerprints = nil
     }
 
     /// Creates a container with the given columns and values.
@@ -80,10 +104,12 @@ public struct PersistenceContainer: Sendable {
     /// try player.encode(to: &container)
     /// container.columns // ["id", "name", "score"]
     /// ```
-    public var columns: [String] { _entries.map(\.column) }
+    public var columns: [String] {
+        _columns.count == _values.count ? _columns : Array(_columns[..<_values.count])
+    }
 
     /// The values, in the order of ``columns``.
-    var values: [DatabaseValue] { _entries.map(\.value) }
+    var values: [DatabaseValue] { _values }
 
     /// Whether the container has no column.
     ///
@@ -91,7 +117,7 @@ public struct PersistenceContainer: Sendable {
     /// var container = PersistenceContainer()
     /// container.isEmpty // true
     /// ```
-    public var isEmpty: Bool { _entries.isEmpty }
+    public var isEmpty: Bool { _values.isEmpty }
 
     /// The value of a column (case-insensitive), or nil when the column is
     /// not in the container. Setting nil stores NULL.
@@ -106,10 +132,18 @@ public struct PersistenceContainer: Sendable {
     public subscript(_ column: String) -> (any DatabaseValueConvertible)? {
         get {
             guard let index = index(ofColumn: column) else { return nil }
-            return _entries[index].value
+            return _values[index]
         }
-        set {
-            setDatabaseValue(newValue?.databaseValue ?? .null, forColumn: column)
+        // Inlinable, so that `container["score"] = score` converts the
+        // value of its static type, without an existential.
+        @inlinable @inline(__always) set {
+            // Binding the consumed value converts the existential without
+            // copying it.
+            if let newValue = consume newValue {
+                setDatabaseValue(newValue.databaseValue, forColumn: column)
+            } else {
+                setDatabaseValue(.null, forColumn: column)
+            }
         }
     }
 
@@ -124,36 +158,88 @@ public struct PersistenceContainer: Sendable {
     /// - Parameter column: A column.
     public subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
         get { self[column.name] }
-        set { self[column.name] = newValue }
+        @inlinable set { self[column.name] = newValue }
     }
 
     /// Sets the value of a column, replacing the value of a column with the
     /// same name (case-insensitive), or appending a new column.
+    ///
+    /// Inlinable, so that the common case of a container that follows its
+    /// layout (see ``init(layout:)``) runs without a function call.
+    @inlinable @inline(__always)
     mutating func setDatabaseValue(_ value: DatabaseValue, forColumn column: String) {
+        let count = _values.count
+        // The expected column can not be in the container: the names of
+        // the layout are distinct.
+        if _fingerprints == nil && count < _columns.count && _columns[count] == column {
+            _values.append(value)
+            return
+        }
+        setDatabaseValueSlowly(value, forColumn: column)
+    }
+
+    /// See ``setDatabaseValue(_:forColumn:)``.
+    @usableFromInline
+    mutating func setDatabaseValueSlowly(_ value: DatabaseValue, forColumn column: String) {
+        if _fingerprints == nil {
+            if let index = index(ofColumn: column) {
+                _values[index] = value
+                return
+            }
+            leaveLayout()
+        }
         let fingerprint = PersistenceContainer.fingerprint(of: column)
         if let index = index(ofColumn: column, fingerprint: fingerprint) {
-            _entries[index].value = value
+            _values[index] = value
         } else {
-            _entries.append(Entry(column: column, value: value, fingerprint: fingerprint))
+            _values.append(value)
+            _columns.append(column)
+            _fingerprints?.append(fingerprint)
         }
+    }
+
+    /// Stops following the layout: drops the expected columns, and
+    /// fingerprints the columns of the container.
+    private mutating func leaveLayout() {
+        let count = _values.count
+        if _columns.count > count {
+            _columns.removeSubrange(count...)
+        }
+        var fingerprints: [UInt32] = []
+        fingerprints.reserveCapacity(Swift.max(count + 1, _values.capacity))
+        for column in _columns {
+            fingerprints.append(PersistenceContainer.fingerprint(of: column))
+        }
+        _fingerprints = fingerprints
     }
 
     /// The value of a column (case-insensitive), or nil.
     func databaseValue(forColumn column: String) -> DatabaseValue? {
-        index(ofColumn: column).map { _entries[$0].value }
+        index(ofColumn: column).map { _values[$0] }
     }
 
     /// The index of a column (case-insensitive), or nil.
     func index(ofColumn column: String) -> Int? {
-        index(ofColumn: column, fingerprint: PersistenceContainer.fingerprint(of: column))
+        guard _fingerprints != nil else {
+            // Following a layout: few look-ups, no fingerprints.
+            for index in 0..<_values.count {
+                let candidate = _columns[index]
+                if candidate == column || candidate.isEqualIgnoringASCIICase(to: column) {
+                    return index
+                }
+            }
+            return nil
+        }
+        return index(ofColumn: column, fingerprint: PersistenceContainer.fingerprint(of: column))
     }
 
     private func index(ofColumn column: String, fingerprint: UInt32) -> Int? {
         // Fingerprints tell most different names apart, without comparing
         // strings. Exact matches are cheaper to test than case-insensitive
         // ones.
-        for index in _entries.indices where _entries[index].fingerprint == fingerprint {
-            let candidate = _entries[index].column
+        guard let fingerprints = _fingerprints else { return index(ofColumn: column) }
+        for index in fingerprints.indices where fingerprints[index] == fingerprint {
+            let candidate = _columns[index]
             if candidate == column || candidate.isEqualIgnoringASCIICase(to: column) {
                 return index
             }
@@ -178,13 +264,21 @@ public struct PersistenceContainer: Sendable {
 
     /// The (column, value) pairs, in order.
     var columnsAndValues: [(column: String, value: DatabaseValue)] {
-        _entries.map { ($0.column, $0.value) }
+        zip(_columns, _values).map { ($0, $1) }
     }
 
     /// Whether the columns are the given names, in the same order.
     func hasColumns(_ columns: [String]) -> Bool {
-        guard _entries.count == columns.count else { return false }
-        for index in columns.indices where _entries[index].column != columns[index] {
+        let count = _values.count
+        guard count == columns.count else { return false }
+        if _columns.count == count {
+            // A container that followed the layout of `columns` shares
+            // its storage.
+            let lhs = _columns.withUnsafeBufferPointer { $0.baseAddress }
+            let rhs = columns.withUnsafeBufferPointer { $0.baseAddress }
+            if lhs == rhs { return true }
+        }
+        for index in 0..<count where _columns[index] != columns[index] {
             return false
         }
         return true
@@ -192,7 +286,7 @@ public struct PersistenceContainer: Sendable {
 
     /// The values as a dictionary keyed by column name.
     var dictionary: [String: DatabaseValue] {
-        Dictionary(_entries.map { ($0.column, $0.value) }, uniquingKeysWith: { _, last in last })
+        Dictionary(zip(_columns, _values).map { ($0, $1) }, uniquingKeysWith: { _, last in last })
     }
 }
 

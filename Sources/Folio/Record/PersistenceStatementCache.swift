@@ -44,6 +44,17 @@ final class PersistenceStatementCache {
     var lastInsertEntry: InsertEntry?
 
     static let maximumEntriesPerKey = 8
+
+    /// The columns of the last INSERT statement of a record type, that the
+    /// next container of the type is likely to have, in the same order
+    /// (see ``PersistenceContainer/init(layout:)``).
+    func insertLayout(recordType: Any.Type, conflictResolution: Database.ConflictResolution) -> [String]? {
+        let key = Key(recordType: ObjectIdentifier(recordType), conflictResolution: conflictResolution)
+        if let entry = lastInsertEntry, lastInsertKey == key {
+            return entry.columns
+        }
+        return insertEntries[key]?.last?.columns
+    }
 }
 
 extension Statement {
@@ -57,25 +68,19 @@ extension Statement {
     /// Binds values by index and runs the statement, without building
     /// ``StatementArguments`` (they are built for an error message only).
     func execute(boundValues values: [DatabaseValue]) throws {
-        try execute(count: values.count, value: { values[$0] })
-    }
-
-    /// Binds the values of a container by index and runs the statement.
-    func execute(binding container: PersistenceContainer) throws {
-        let entries = container._entries
-        try execute(count: entries.count, value: { entries[$0].value })
-    }
-
-    private func execute(count: Int, value: (Int) -> DatabaseValue) throws {
         reset()
-        for index in 0..<count {
-            let code = bind(value(index), at: CInt(index + 1))
-            if code != SQLITE_OK {
-                throw DatabaseError.lastError(
-                    database.sqliteConnection, code: code, sql: sql,
-                    arguments: StatementArguments((0..<count).map(value)),
-                    publicArguments: database.configuration.publicStatementArguments)
+        let code = values.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                let code = bind(buffer[index], at: CInt(index + 1))
+                if code != SQLITE_OK { return code }
             }
+            return SQLITE_OK
+        }
+        if code != SQLITE_OK {
+            throw DatabaseError.lastError(
+                database.sqliteConnection, code: code, sql: sql,
+                arguments: StatementArguments(values),
+                publicArguments: database.configuration.publicStatementArguments)
         }
         do {
             while try step() { }
@@ -85,9 +90,14 @@ extension Statement {
                 resultCode: error.extendedResultCode,
                 message: error.message,
                 sql: sql,
-                arguments: StatementArguments((0..<count).map(value)),
+                arguments: StatementArguments(values),
                 publicArguments: database.configuration.publicStatementArguments)
         }
+    }
+
+    /// Binds the values of a container by index and runs the statement.
+    func execute(binding container: PersistenceContainer) throws {
+        try execute(boundValues: container._values)
     }
 }
 

@@ -133,6 +133,37 @@ final class ForeignKeyDefinitionTests: FolioTestCase {
         }
     }
 
+    func testBelongsToViewReferencesItAsAnUnknownTable() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            try db.execute(sql: "CREATE TABLE country (code TEXT PRIMARY KEY NOT NULL)")
+            try db.execute(sql: "CREATE VIEW team AS SELECT code AS name FROM country")
+            clearSQLQueries()
+            try db.create(table: "player") { t in
+                t.belongsTo("team")
+            }
+            XCTAssertEqual(schemaSQLQueries, [
+                #"CREATE TABLE "player" ("teamId" INTEGER REFERENCES "team")"#,
+                #"CREATE INDEX "player_on_teamId" ON "player"("teamId")"#,
+            ])
+        }
+    }
+
+    func testBelongsToWithoutRowIDTableReferencesItsPrimaryKey() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            try db.execute(sql: "CREATE TABLE country (code TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
+            clearSQLQueries()
+            try db.create(table: "player") { t in
+                t.belongsTo("country")
+            }
+            XCTAssertEqual(schemaSQLQueries, [
+                #"CREATE TABLE "player" ("countryCode" TEXT REFERENCES "country"("code"))"#,
+                #"CREATE INDEX "player_on_countryCode" ON "player"("countryCode")"#,
+            ])
+        }
+    }
+
     func testBelongsToWithoutIndex() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.inDatabase { db in

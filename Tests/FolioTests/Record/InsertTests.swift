@@ -21,6 +21,88 @@ final class InsertTests: FolioTestCase {
         }
     }
 
+    /// A record type whose columns depend on its values, as the columns
+    /// of the previous insertion are the expected columns of the next one.
+    struct VaryingColumnsItem: PersistableRecord {
+        static let databaseTableName = "item"
+        var columns: [(String, (any DatabaseValueConvertible)?)]
+
+        func encode(to container: inout PersistenceContainer) {
+            for (column, value) in columns {
+                container[column] = value
+            }
+        }
+    }
+
+    func testInsertsOfOneTypeWithOtherColumnsOrderOrCaseUseTheirOwnColumns() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE item (a INTEGER, b INTEGER, c INTEGER)")
+            let first = VaryingColumnsItem(columns: [("a", 1), ("b", 2), ("c", 3)])
+            let sameColumns = VaryingColumnsItem(columns: [("a", 4), ("b", 5), ("c", 6)])
+            let otherOrder = VaryingColumnsItem(columns: [("c", 7), ("a", 8), ("b", 9)])
+            let fewerColumns = VaryingColumnsItem(columns: [("a", 10), ("b", 11)])
+            let overwritten = VaryingColumnsItem(columns: [("a", 12), ("B", 13), ("A", 14)])
+            let moreColumns = VaryingColumnsItem(columns: [("a", 15), ("b", 16), ("c", 17), ("b", 18)])
+            var sql: [String] = []
+            for item in [first, sameColumns, otherOrder, fewerColumns, overwritten, moreColumns] {
+                sql += try persistenceSQL { try item.insert(db) }
+            }
+            XCTAssertEqual(sql, [
+                #"INSERT INTO "item" ("a", "b", "c") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "item" ("a", "b", "c") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "item" ("c", "a", "b") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "item" ("a", "b") VALUES (?, ?)"#,
+                #"INSERT INTO "item" ("a", "B") VALUES (?, ?)"#,
+                #"INSERT INTO "item" ("a", "b", "c") VALUES (?, ?, ?)"#,
+            ])
+            XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT a, b, c FROM item ORDER BY rowid"), [
+                ["a": 1, "b": 2, "c": 3],
+                ["a": 4, "b": 5, "c": 6],
+                ["a": 8, "b": 9, "c": 7],
+                ["a": 10, "b": 11, "c": nil],
+                ["a": 14, "b": 13, "c": nil],
+                ["a": 15, "b": 18, "c": 17],
+            ])
+        }
+    }
+
+    func testContainerOfAnInsertionThatFollowsThePreviousColumnsHasItsOwnColumns() throws {
+        final class Sink { var successes: [InsertionSuccess] = [] }
+        struct Item: PersistableRecord {
+            static let databaseTableName = "item"
+            var name: String
+            var setsScore: Bool
+            let sink: Sink
+
+            func encode(to container: inout PersistenceContainer) {
+                container["name"] = name
+                if setsScore { container["score"] = 1 }
+            }
+
+            func didInsert(_ inserted: InsertionSuccess) {
+                sink.successes.append(inserted)
+            }
+        }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)")
+            let sink = Sink()
+            try Item(name: "first", setsScore: true, sink: sink).insert(db)
+            try Item(name: "second", setsScore: false, sink: sink).insert(db)
+            XCTAssertEqual(sink.successes.map(\.persistenceContainer.columns), [
+                ["name", "score", "id"],
+                ["name", "id"],
+            ])
+            XCTAssertEqual(sink.successes.map { $0.persistenceContainer["ID"]?.databaseValue }, [1.databaseValue, 2.databaseValue])
+            XCTAssertNil(sink.successes[1].persistenceContainer["score"])
+            XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT id, name, score FROM item ORDER BY id"), [
+                ["id": 1, "name": "first", "score": 1],
+                ["id": 2, "name": "second", "score": nil],
+            ])
+        }
+    }
+
     func testInsertWithExplicitId() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in

@@ -292,17 +292,23 @@ public final class Statement {
     private func bind(_ values: [DatabaseValue], arguments: StatementArguments) throws {
         reset()
         self.arguments = arguments
-        let code = values.withUnsafeBufferPointer { buffer in
+        let code = bindAll(values)
+        if code != SQLITE_OK {
+            throw DatabaseError.lastError(
+                database.sqliteConnection, code: code, sql: sql,
+                arguments: arguments, publicArguments: database.configuration.publicStatementArguments)
+        }
+    }
+
+    /// Binds values to the parameters 1...n, in place, and returns the
+    /// first error code, or `SQLITE_OK`.
+    func bindAll(_ values: [DatabaseValue]) -> CInt {
+        values.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
                 let code = bind(buffer[index], at: CInt(index + 1))
                 if code != SQLITE_OK { return code }
             }
             return SQLITE_OK
-        }
-        if code != SQLITE_OK {
-            throw DatabaseError.lastError(
-                database.sqliteConnection, code: code, sql: sql,
-                arguments: arguments, publicArguments: database.configuration.publicStatementArguments)
         }
     }
 

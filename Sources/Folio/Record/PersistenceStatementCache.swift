@@ -69,13 +69,7 @@ extension Statement {
     /// ``StatementArguments`` (they are built for an error message only).
     func execute(boundValues values: [DatabaseValue]) throws {
         reset()
-        let code = values.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                let code = bind(buffer[index], at: CInt(index + 1))
-                if code != SQLITE_OK { return code }
-            }
-            return SQLITE_OK
-        }
+        let code = bindAll(values)
         if code != SQLITE_OK {
             throw DatabaseError.lastError(
                 database.sqliteConnection, code: code, sql: sql,

@@ -199,8 +199,9 @@ public final class Row {
 
     /// Lets the row keep its scope rows and decoding containers from one
     /// step of a cursor to the next. The cursor must call
-    /// ``_releaseStepCaches()`` when it ends: the cached containers refer
-    /// to the row.
+    /// ``_releaseStepCaches()`` when it ends: the rows of the scopes refer
+    /// to their parent, and the cached containers may have been kept by
+    /// user code (see ``KeyedContainerCache``).
     func _enableStepCaches() {
         _keyedContainerCache = KeyedContainerCache()
     }
@@ -208,7 +209,7 @@ public final class Row {
     /// Releases what ``_enableStepCaches()`` keeps, in the row and its
     /// scopes.
     func _releaseStepCaches() {
-        _keyedContainerCache?.removeAll()
+        _keyedContainerCache?.removeAll(of: self)
         _keyedContainerCache = nil
         if let scopeRows = _cachedScopeRows {
             _cachedScopeRows = nil

@@ -10,8 +10,14 @@
 /// record, and this cache builds it once per (record type, coding key
 /// type).
 ///
-/// The cached containers refer to the row, which refers to the cache: the
-/// cursor breaks the cycle with ``Row/_releaseStepCache()`` when it ends.
+/// The cached containers refer to the row without retaining it: the row
+/// owns the cache, and decoding a key then costs no reference counting of
+/// the row. A container that user code keeps beyond the cursor would
+/// refer to a released row: when the cursor ends
+/// (``Row/_releaseStepCaches()``), the cache looks for containers that are
+/// referenced elsewhere, and keeps the row alive for them (it is never
+/// released: a small leak in exchange for memory safety, for code that
+/// keeps decoding containers, which no synthesized `init(from:)` does).
 final class KeyedContainerCache {
     /// The cached containers, usually one (or a few for records that
     /// decode other records from the same row).
@@ -33,18 +39,37 @@ final class KeyedContainerCache {
             return entry.storage.assumingMemoryBound(to: KeyedDecodingContainer<Key>.self).pointee
         }
         let plan = RowDecodingPlan.plan(for: row, record: record, key: Key.self)
-        let container = KeyedDecodingContainer(RecordKeyedDecodingContainer<Key>(
-            row: row,
-            plan: plan.map { Unmanaged.passUnretained($0) },
-            record: record))
+        let unmanagedPlan = plan.map { Unmanaged.passUnretained($0) }
+        let container: RecordKeyedDecodingContainer<Key>
+        if TypedCachedKeyedContainer<Key>.canTellSharing {
+            container = RecordKeyedDecodingContainer(
+                cachedIn: Unmanaged.passUnretained(row), plan: unmanagedPlan, record: record)
+        } else {
+            // A container that retains its row, released by removeAll(of:).
+            container = RecordKeyedDecodingContainer(row: row, plan: unmanagedPlan, record: record)
+        }
+        let keyedContainer = KeyedDecodingContainer(container)
         entries.append(TypedCachedKeyedContainer(
-            recordType: recordType, keyType: keyType, plan: plan, container: container))
-        return container
+            recordType: recordType, keyType: keyType, plan: plan, container: keyedContainer))
+        return keyedContainer
     }
 
-    /// Releases the containers (and the row they refer to).
-    func removeAll() {
+    /// Releases the containers. The row is kept alive, for good, when one
+    /// of them is still referenced elsewhere.
+    ///
+    /// - Parameter row: The row that owns the cache.
+    /// - Returns: Whether the row was kept alive.
+    @discardableResult
+    func removeAll(of row: Row) -> Bool {
+        var isShared = false
+        for entry in entries where entry.releaseContainer() {
+            isShared = true
+        }
         entries.removeAll()
+        if isShared {
+            _ = Unmanaged.passRetained(row)
+        }
+        return isShared
     }
 }
 
@@ -59,7 +84,8 @@ class CachedKeyedContainer {
     /// it without retaining it).
     let plan: RowDecodingPlan?
 
-    /// A `KeyedDecodingContainer<Key>`, initialized by the subclass.
+    /// A `KeyedDecodingContainer<Key>`, initialized by the subclass until
+    /// ``releaseContainer()``.
     let storage: UnsafeMutableRawPointer
 
     init(recordType: ObjectIdentifier, keyType: ObjectIdentifier, plan: RowDecodingPlan?, storage: UnsafeMutableRawPointer) {
@@ -68,20 +94,49 @@ class CachedKeyedContainer {
         self.plan = plan
         self.storage = storage
     }
+
+    /// Releases the container, and returns whether it is still referenced
+    /// elsewhere (a copy kept by user code) and needs its row.
+    func releaseContainer() -> Bool { true }
 }
 
 /// A cached `KeyedDecodingContainer<Key>`: owns the memory of the
 /// container.
 final class TypedCachedKeyedContainer<Key: CodingKey>: CachedKeyedContainer {
+    private var isReleased = false
+
     init(recordType: ObjectIdentifier, keyType: ObjectIdentifier, plan: RowDecodingPlan?, container: KeyedDecodingContainer<Key>) {
         let storage = UnsafeMutablePointer<KeyedDecodingContainer<Key>>.allocate(capacity: 1)
         storage.initialize(to: container)
         super.init(recordType: recordType, keyType: keyType, plan: plan, storage: UnsafeMutableRawPointer(storage))
     }
 
+    /// Whether ``releaseContainer()`` can tell a container kept by user
+    /// code: `KeyedDecodingContainer` is a single reference to the object
+    /// that holds our container, which a weak reference can watch. Would
+    /// the standard library store it otherwise, the cache uses containers
+    /// that retain their row.
+    static var canTellSharing: Bool {
+        MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
+            && MemoryLayout<KeyedDecodingContainer<Key>>.alignment == MemoryLayout<AnyObject>.alignment
+    }
+
+    override func releaseContainer() -> Bool {
+        guard !isReleased else { return false }
+        isReleased = true
+        let container = storage.assumingMemoryBound(to: KeyedDecodingContainer<Key>.self)
+        guard Self.canTellSharing else {
+            // The container retains its row: it needs nothing.
+            container.deinitialize(count: 1)
+            return false
+        }
+        weak let box = storage.load(as: AnyObject.self)
+        container.deinitialize(count: 1)
+        return box != nil
+    }
+
     deinit {
-        let storage = storage.assumingMemoryBound(to: KeyedDecodingContainer<Key>.self)
-        storage.deinitialize(count: 1)
+        _ = releaseContainer()
         storage.deallocate()
     }
 }

@@ -14,18 +14,49 @@
 /// - A value that does not convert throws a ``RowDecodingError``.
 ///
 /// The standard library copies the container for each decoded key: the
-/// container keeps its reference counting to a minimum. The plan of a live
-/// row is owned by the row's statement, which the row retains: the
-/// container refers to it without retaining it. Copied rows have no plan.
+/// container keeps its reference counting to a minimum. It refers to its
+/// row without retaining it, and retains it through `owner` only when
+/// nothing else keeps the row alive: a row that a cursor reuses keeps its
+/// containers in a ``KeyedContainerCache``, which has no owner and costs
+/// no retain per decoded key (the cache keeps the row alive if a container
+/// outlives the cursor). The plan of a live row is owned by the row's
+/// statement, which the row retains: the container refers to it without
+/// retaining it. Copied rows have no plan.
 ///
 /// The container is generic over the coding key only, and holds the record
 /// type as a metatype: creating it for each row then costs one generic
 /// metadata look-up instead of a look-up keyed by two types.
 struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let row: Row
+    /// The decoded row, not retained: `owner`, or the cache of the row,
+    /// keeps it alive.
+    let unmanagedRow: Unmanaged<Row>
+
+    /// The row, when the container must keep it alive; nil for the
+    /// containers of a ``KeyedContainerCache``.
+    let owner: Row?
+
     let plan: Unmanaged<RowDecodingPlan>?
     let record: any FetchableRecord.Type
 
+    /// Creates a container that keeps its row alive.
+    init(row: Row, plan: Unmanaged<RowDecodingPlan>?, record: any FetchableRecord.Type) {
+        self.unmanagedRow = Unmanaged.passUnretained(row)
+        self.owner = row
+        self.plan = plan
+        self.record = record
+    }
+
+    /// Creates a container for a ``KeyedContainerCache``, which keeps the
+    /// row alive.
+    init(cachedIn row: Unmanaged<Row>, plan: Unmanaged<RowDecodingPlan>?, record: any FetchableRecord.Type) {
+        self.unmanagedRow = row
+        self.owner = nil
+        self.plan = plan
+        self.record = record
+    }
+
+    /// The decoded row.
+    var row: Row { unmanagedRow.takeUnretainedValue() }
     var codingPath: [any CodingKey] { [] }
 
     /// The keys fed by the columns of the row, by its associated records
@@ -63,6 +94,11 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     /// The index of the column that feeds the key, or nil.
     @inline(__always)
     private func columnIndex(_ key: Key) -> Int? {
+        unmanagedRow._withUnsafeGuaranteedRef { columnIndex(key, row: $0) }
+    }
+
+    @inline(__always)
+    private func columnIndex(_ key: Key, row: Row) -> Int? {
         guard let plan else {
             var columnKeys: [String]?
             return RowDecodingPlan.resolveColumnIndex(
@@ -80,10 +116,12 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         _ type: Value.Type,
         forKey key: Key) throws -> Value
     {
-        guard let index = columnIndex(key) else {
-            throw row._columnNotFound(Value.self, column: key.stringValue, index: nil)
+        try unmanagedRow._withUnsafeGuaranteedRef { row in
+            guard let index = columnIndex(key, row: row) else {
+                throw row._columnNotFound(Value.self, column: key.stringValue, index: nil)
+            }
+            return try row._fastDecode(Value.self, atUncheckedIndex: index)
         }
-        return try row._fastDecode(Value.self, atUncheckedIndex: index)
     }
 
     @inline(__always)
@@ -91,10 +129,12 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         _ type: Value.Type,
         forKey key: Key) throws -> Value?
     {
-        guard let index = columnIndex(key) else {
-            return nil
+        try unmanagedRow._withUnsafeGuaranteedRef { row in
+            guard let index = columnIndex(key, row: row) else {
+                return nil
+            }
+            return try row._fastDecodeOptional(Value.self, atUncheckedIndex: index)
         }
-        return try row._fastDecodeOptional(Value.self, atUncheckedIndex: index)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {

@@ -147,7 +147,7 @@ private func decodeJSONColumn<T: Decodable>(
 /// Optionals decode NULL as nil, whatever their wrapped type.
 protocol OptionalColumnDecodable {
     /// Decodes the wrapped value of a key that feeds no column, or nil.
-    static func decodeIfPresent<Key>(from container: RecordKeyedDecodingContainer<Key>, forKey key: Key) throws -> Self
+    static func decodeIfPresent<Container: KeyedDecodingContainerProtocol>(from container: Container, forKey key: Container.Key) throws -> Self
 
     /// Decodes NULL as nil, and other values as the wrapped type.
     static func decodeOptionalColumn(
@@ -158,7 +158,7 @@ protocol OptionalColumnDecodable {
 }
 
 extension Optional: OptionalColumnDecodable where Wrapped: Decodable {
-    static func decodeIfPresent<Key>(from container: RecordKeyedDecodingContainer<Key>, forKey key: Key) throws -> Self {
+    static func decodeIfPresent<Container: KeyedDecodingContainerProtocol>(from container: Container, forKey key: Container.Key) throws -> Self {
         try container.decodeIfPresent(Wrapped.self, forKey: key)
     }
 

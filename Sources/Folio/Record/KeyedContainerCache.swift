@@ -40,15 +40,15 @@ final class KeyedContainerCache {
         }
         let plan = RowDecodingPlan.plan(for: row, record: record, key: Key.self)
         let unmanagedPlan = plan.map { Unmanaged.passUnretained($0) }
-        let container: RecordKeyedDecodingContainer<Key>
+        let keyedContainer: KeyedDecodingContainer<Key>
         if TypedCachedKeyedContainer<Key>.canTellSharing {
-            container = RecordKeyedDecodingContainer(
-                cachedIn: Unmanaged.passUnretained(row), plan: unmanagedPlan, record: record)
+            keyedContainer = KeyedDecodingContainer(CachedRowKeyedDecodingContainer<Key>(
+                unmanagedRow: Unmanaged.passUnretained(row), plan: unmanagedPlan, record: record))
         } else {
             // A container that retains its row, released by removeAll(of:).
-            container = RecordKeyedDecodingContainer(row: row, plan: unmanagedPlan, record: record)
+            keyedContainer = KeyedDecodingContainer(RecordKeyedDecodingContainer<Key>(
+                row: row, plan: unmanagedPlan, record: record))
         }
-        let keyedContainer = KeyedDecodingContainer(container)
         entries.append(TypedCachedKeyedContainer(
             recordType: recordType, keyType: keyType, plan: plan, container: keyedContainer))
         return keyedContainer

@@ -2,7 +2,7 @@
 /// implementation of ``FetchableRecord/init(row:)``.
 ///
 /// - Its keyed container maps coding keys to columns (see
-///   ``RecordKeyedDecodingContainer``).
+///   ``RowKeyedDecodingContainer``).
 /// - Its single value container reads the leftmost column, so that a
 ///   `Decodable` type that decodes from a single value can be fetched from
 ///   one-column queries.

@@ -1,5 +1,5 @@
-/// The keyed container of ``RecordDecoder``: each coding key reads the
-/// column that feeds it.
+/// What the keyed containers of ``RecordDecoder`` share: each coding key
+/// reads the column that feeds it.
 ///
 /// Columns are found through a ``RowDecodingPlan``, resolved once per
 /// statement. Standard values (`Bool`, `String`, `Double`, `Float`, and
@@ -14,49 +14,63 @@
 /// - A value that does not convert throws a ``RowDecodingError``.
 ///
 /// The standard library copies the container for each decoded key: the
-/// container keeps its reference counting to a minimum. It refers to its
-/// row without retaining it, and retains it through `owner` only when
-/// nothing else keeps the row alive: a row that a cursor reuses keeps its
-/// containers in a ``KeyedContainerCache``, which has no owner and costs
-/// no retain per decoded key (the cache keeps the row alive if a container
-/// outlives the cursor). The plan of a live row is owned by the row's
-/// statement, which the row retains: the container refers to it without
-/// retaining it. Copied rows have no plan.
+/// containers keep their reference counting to a minimum. They refer to
+/// their row without retaining it:
 ///
-/// The container is generic over the coding key only, and holds the record
-/// type as a metatype: creating it for each row then costs one generic
-/// metadata look-up instead of a look-up keyed by two types.
-struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// The decoded row, not retained: `owner`, or the cache of the row,
-    /// keeps it alive.
-    let unmanagedRow: Unmanaged<Row>
+/// - ``RecordKeyedDecodingContainer`` retains its row once, through a
+///   property that the decoding code does not read.
+/// - ``CachedRowKeyedDecodingContainer``, the container of a row that a
+///   cursor reuses, is kept by a ``KeyedContainerCache`` that the row owns.
+///   It holds no reference at all: copying it costs no reference counting
+///   (the cache keeps the row alive if a container outlives the cursor).
+///
+/// The plan of a live row is owned by the row's statement, which the row
+/// retains: containers refer to it without retaining it. Copied rows have
+/// no plan.
+///
+/// The containers are generic over the coding key only, and hold the record
+/// type as a metatype: creating one costs one generic metadata look-up
+/// instead of a look-up keyed by two types.
+protocol RowKeyedDecodingContainer: KeyedDecodingContainerProtocol {
+    /// The decoded row, not retained.
+    var unmanagedRow: Unmanaged<Row> { get }
 
-    /// The row, when the container must keep it alive; nil for the
-    /// containers of a ``KeyedContainerCache``.
-    let owner: Row?
+    /// The plan of a live row, not retained; nil for copied rows.
+    var plan: Unmanaged<RowDecodingPlan>? { get }
 
+    /// The decoded record type, whose strategies apply.
+    var record: any FetchableRecord.Type { get }
+}
+
+/// The keyed container of ``RecordDecoder`` for rows that no
+/// ``KeyedContainerCache`` keeps: it retains its row.
+struct RecordKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecodingContainer {
+    /// The decoded row.
+    let owner: Row
     let plan: Unmanaged<RowDecodingPlan>?
     let record: any FetchableRecord.Type
 
-    /// Creates a container that keeps its row alive.
+    var unmanagedRow: Unmanaged<Row> { Unmanaged.passUnretained(owner) }
+
     init(row: Row, plan: Unmanaged<RowDecodingPlan>?, record: any FetchableRecord.Type) {
-        self.unmanagedRow = Unmanaged.passUnretained(row)
         self.owner = row
         self.plan = plan
         self.record = record
     }
+}
 
-    /// Creates a container for a ``KeyedContainerCache``, which keeps the
-    /// row alive.
-    init(cachedIn row: Unmanaged<Row>, plan: Unmanaged<RowDecodingPlan>?, record: any FetchableRecord.Type) {
-        self.unmanagedRow = row
-        self.owner = nil
-        self.plan = plan
-        self.record = record
-    }
+/// The keyed container of ``RecordDecoder`` kept by a
+/// ``KeyedContainerCache``, which keeps its row alive: a plain value.
+struct CachedRowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecodingContainer {
+    let unmanagedRow: Unmanaged<Row>
+    let plan: Unmanaged<RowDecodingPlan>?
+    let record: any FetchableRecord.Type
+}
 
+extension RowKeyedDecodingContainer {
     /// The decoded row.
     var row: Row { unmanagedRow.takeUnretainedValue() }
+
     var codingPath: [any CodingKey] { [] }
 
     /// The keys fed by the columns of the row, by its associated records
@@ -137,7 +151,7 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         }
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool {
+    @inline(__always) func decodeNil(forKey key: Key) throws -> Bool {
         if let index = columnIndex(key) {
             return row.hasNull(atIndex: index)
         }
@@ -148,35 +162,35 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         return row.prefetchedRows[name] == nil
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeValue(Bool.self, forKey: key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeValue(String.self, forKey: key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeValue(Double.self, forKey: key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeValue(Float.self, forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeValue(Int.self, forKey: key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeValue(Int8.self, forKey: key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeValue(Int16.self, forKey: key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeValue(Int32.self, forKey: key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeValue(Int64.self, forKey: key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeValue(UInt.self, forKey: key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeValue(UInt8.self, forKey: key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeValue(UInt16.self, forKey: key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeValue(UInt32.self, forKey: key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeValue(UInt64.self, forKey: key) }
+    @inline(__always) func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeValue(Bool.self, forKey: key) }
+    @inline(__always) func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeValue(String.self, forKey: key) }
+    @inline(__always) func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeValue(Double.self, forKey: key) }
+    @inline(__always) func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeValue(Float.self, forKey: key) }
+    @inline(__always) func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeValue(Int.self, forKey: key) }
+    @inline(__always) func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeValue(Int8.self, forKey: key) }
+    @inline(__always) func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeValue(Int16.self, forKey: key) }
+    @inline(__always) func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeValue(Int32.self, forKey: key) }
+    @inline(__always) func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeValue(Int64.self, forKey: key) }
+    @inline(__always) func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeValue(UInt.self, forKey: key) }
+    @inline(__always) func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeValue(UInt8.self, forKey: key) }
+    @inline(__always) func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeValue(UInt16.self, forKey: key) }
+    @inline(__always) func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeValue(UInt32.self, forKey: key) }
+    @inline(__always) func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeValue(UInt64.self, forKey: key) }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeValueIfPresent(Bool.self, forKey: key) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeValueIfPresent(String.self, forKey: key) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeValueIfPresent(Double.self, forKey: key) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeValueIfPresent(Float.self, forKey: key) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeValueIfPresent(Int.self, forKey: key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeValueIfPresent(Int8.self, forKey: key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeValueIfPresent(Int16.self, forKey: key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeValueIfPresent(Int32.self, forKey: key) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeValueIfPresent(Int64.self, forKey: key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeValueIfPresent(UInt.self, forKey: key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeValueIfPresent(UInt8.self, forKey: key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeValueIfPresent(UInt16.self, forKey: key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeValueIfPresent(UInt32.self, forKey: key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeValueIfPresent(UInt64.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeValueIfPresent(Bool.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeValueIfPresent(String.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeValueIfPresent(Double.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeValueIfPresent(Float.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeValueIfPresent(Int.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeValueIfPresent(Int8.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeValueIfPresent(Int16.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeValueIfPresent(Int32.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeValueIfPresent(Int64.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeValueIfPresent(UInt.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeValueIfPresent(UInt8.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeValueIfPresent(UInt16.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeValueIfPresent(UInt32.self, forKey: key) }
+    @inline(__always) func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeValueIfPresent(UInt64.self, forKey: key) }
 
     // MARK: - Other values
 
@@ -290,7 +304,7 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     }
 }
 
-extension RecordKeyedDecodingContainer {
+extension RowKeyedDecodingContainer {
     /// Decodes a collection of records from prefetched rows.
     private func openDecodePrefetchedRows<T: Decodable>(
         _ type: T.Type,

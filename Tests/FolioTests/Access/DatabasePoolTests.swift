@@ -451,7 +451,7 @@ final class DatabasePoolTests: FolioTestCase {
         XCTAssertEqual(try pools[1].read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") }, 100)
     }
 
-    func testWriteFailsWithBusyWhenAnotherPoolWritesAndNoTimeoutIsSet() throws {
+    func testWriteFailsWithBusyWhenAnotherPoolKeepsWritingAndNoTimeoutIsSet() throws {
         let path = temporaryDatabasePath()
         let pool1 = try DatabasePool(path: path)
         let pool2 = try DatabasePool(path: path)
@@ -476,6 +476,57 @@ final class DatabasePoolTests: FolioTestCase {
         XCTAssertEqual(try pool2.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 0)
         gate.open()
         wait(for: [writeDone], timeout: 10)
+    }
+
+    func testWriterWaitsForAWriteLockHeldForAnInstantWithoutATimeout() throws {
+        let path = temporaryDatabasePath()
+        let pool1 = try DatabasePool(path: path)
+        let pool2 = try DatabasePool(path: path)
+        try pool1.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        let gate = Gate()
+        let writeDone = expectation(description: "write done")
+        DispatchQueue.global().async {
+            try! pool1.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                gate.pass()
+                // What a reader that checks the WAL index does: hold the
+                // write lock for an instant.
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            writeDone.fulfill()
+        }
+        gate.waitUntilReached()
+        gate.open()
+        try pool2.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
+        wait(for: [writeDone], timeout: 10)
+        XCTAssertEqual(try pool2.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }, [1, 2])
+    }
+
+    func testConcurrentReadersNeverMakeTheWriterFailWithBusy() throws {
+        let dbPool = try makeDatabasePool()
+        try dbPool.write { db in
+            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, value INTEGER NOT NULL)")
+        }
+        let failures = SQLRecorder()
+        DispatchQueue.concurrentPerform(iterations: 5) { index in
+            do {
+                if index == 0 {
+                    for value in 0..<300 {
+                        try dbPool.write { db in
+                            try db.execute(sql: "INSERT INTO t (value) VALUES (?)", arguments: [value])
+                        }
+                    }
+                } else {
+                    for _ in 0..<600 {
+                        _ = try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT MAX(value) FROM t") }
+                    }
+                }
+            } catch {
+                failures.record("\(error)")
+            }
+        }
+        XCTAssertEqual(failures.queries, [])
+        XCTAssertEqual(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 300)
     }
 
     // MARK: - Async accesses and cancellation

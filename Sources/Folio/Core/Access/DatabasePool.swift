@@ -35,7 +35,10 @@ import Dispatch
 ///   transaction, so that they do not fail with `SQLITE_BUSY` when another
 ///   connection (another pool or process) writes: with a
 ///   ``Configuration/busyMode`` timeout, they wait instead. The busy mode
-///   applies to all connections of the pool.
+///   applies to all connections of the pool. With the default
+///   `.immediateError`, the writer still waits up to 0.1 second for the
+///   lock: a reader that reads the WAL index while the writer updates it
+///   takes the write lock for an instant, and that must not fail a write.
 /// - Reads run in parallel, each on its own reader connection, in a
 ///   deferred transaction: a read sees the database in the state of the
 ///   last commit before its first statement, and nothing of the writes
@@ -131,6 +134,13 @@ public final class DatabasePool: DatabaseWriter {
                 // wait for another writer: it fails with SQLITE_BUSY.
                 writerConfiguration.defaultTransactionKind = .immediate
             }
+            if case .immediateError = writerConfiguration.busyMode {
+                // A reader that reads the WAL index header while the
+                // writer updates it takes the write lock for an instant,
+                // to check the header: the writer waits for it instead
+                // of failing.
+                writerConfiguration.busyMode = .timeout(Self.readerLockTimeout)
+            }
         }
         // Opening the writer first sets WAL mode in the database header,
         // even for a new empty file, before any reader opens.
@@ -162,6 +172,11 @@ public final class DatabasePool: DatabaseWriter {
         }
         writer.queue.setSpecific(key: accessKey, value: ())
     }
+
+    /// How long the writer waits for the write lock that a reader takes
+    /// for an instant, when ``Configuration/busyMode`` is
+    /// `.immediateError`.
+    static let readerLockTimeout: Double = 0.1
 
     /// Closes all connections. Later accesses throw a ``DatabaseError``.
     /// Reads that run when the pool closes go on, and close their

@@ -17,8 +17,8 @@
 /// containers keep their reference counting to a minimum. They refer to
 /// their row without retaining it:
 ///
-/// - ``RecordKeyedDecodingContainer`` retains its row once, through a
-///   property that the decoding code does not read.
+/// - ``RecordKeyedDecodingContainer`` retains its row once (`owner`), and
+///   the decoding code reads it without retaining it again.
 /// - ``CachedRowKeyedDecodingContainer``, the container of a row that a
 ///   cursor reuses, is kept by a ``KeyedContainerCache`` that the row owns.
 ///   It holds no reference at all: copying it costs no reference counting

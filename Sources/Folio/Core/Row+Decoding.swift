@@ -200,7 +200,7 @@ extension Row {
         guard let sqliteStatement = _sqliteStatement else {
             return try _decode(Value.self, atUncheckedIndex: index)
         }
-        let cIndex = CInt(index + _offset)
+        let cIndex = CInt(truncatingIfNeeded: index &+ _offset)
         // Types that check the column type themselves can skip the NULL
         // check (the cast is resolved at compile time once specialized).
         if Value.self is any _StatementColumnTypeChecking.Type
@@ -221,7 +221,7 @@ extension Row {
         guard let sqliteStatement = _sqliteStatement else {
             return try _decode(Value?.self, atUncheckedIndex: index)
         }
-        let cIndex = CInt(index + _offset)
+        let cIndex = CInt(truncatingIfNeeded: index &+ _offset)
         if sqlite3_column_type(sqliteStatement, cIndex) == SQLITE_NULL {
             return nil
         }

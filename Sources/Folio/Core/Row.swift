@@ -270,7 +270,7 @@ public final class Row {
     public func hasNull(atIndex index: Int) -> Bool {
         _checkIndex(index)
         if let _sqliteStatement {
-            return sqlite3_column_type(_sqliteStatement, CInt(index + _offset)) == SQLITE_NULL
+            return sqlite3_column_type(_sqliteStatement, CInt(truncatingIfNeeded: index &+ _offset)) == SQLITE_NULL
         }
         return _values[index + _offset].isNull
     }
@@ -337,7 +337,7 @@ public final class Row {
     @usableFromInline
     func databaseValue(atUncheckedIndex index: Int) -> DatabaseValue {
         if let _sqliteStatement {
-            return DatabaseValue(sqliteStatement: _sqliteStatement, index: CInt(index + _offset))
+            return DatabaseValue(sqliteStatement: _sqliteStatement, index: CInt(truncatingIfNeeded: index &+ _offset))
         }
         return _values[index + _offset]
     }

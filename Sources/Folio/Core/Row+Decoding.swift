@@ -231,15 +231,18 @@ extension Row {
         return try _decode(Value?.self, atUncheckedIndex: index)
     }
 
+    // The error helpers return the boxed error, so that the hot decoding
+    // functions that throw it do not inline its boxing.
+
     @usableFromInline
-    func _valueMismatch(_ type: Any.Type, index: Int, databaseValue: DatabaseValue) -> RowDecodingError {
+    func _valueMismatch(_ type: Any.Type, index: Int, databaseValue: DatabaseValue) -> any Error {
         RowDecodingError(
             reason: .valueMismatch, type: type, column: columnNames[index], index: index,
             databaseValue: databaseValue, row: self, sql: sql)
     }
 
     @usableFromInline
-    func _columnNotFound(_ type: Any.Type, column: String?, index: Int?) -> RowDecodingError {
+    func _columnNotFound(_ type: Any.Type, column: String?, index: Int?) -> any Error {
         RowDecodingError(
             reason: .columnNotFound, type: type, column: column, index: index,
             databaseValue: nil, row: self, sql: sql)

@@ -199,9 +199,9 @@ public final class Row {
 
     /// Lets the row keep its scope rows and decoding containers from one
     /// step of a cursor to the next. The cursor must call
-    /// ``_releaseStepCaches()`` when it ends: the rows of the scopes refer
-    /// to their parent, and the cached containers may have been kept by
-    /// user code (see ``KeyedContainerCache``).
+    /// ``_releaseStepCaches()`` when it ends: the cached rows of the
+    /// scopes have caches of their own, and the cached containers may have
+    /// been kept by user code (see ``KeyedContainerCache``).
     func _enableStepCaches() {
         _keyedContainerCache = KeyedContainerCache()
     }

@@ -451,21 +451,33 @@ final class DatabasePoolTests: FolioTestCase {
         XCTAssertEqual(try pools[1].read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") }, 100)
     }
 
-    func testWriteFailsWithBusyWhenAnotherPoolKeepsWritingAndNoTimeoutIsSet() throws {
+    /// Opens two pools on a new database with a table `t`, and starts a
+    /// write of the first pool (inserting 1) that holds the write lock
+    /// from the moment the gate is reached until it opens, plus `delay`.
+    /// Returns when the gate is reached.
+    private func startLockingWrite(holdingAfterOpen delay: TimeInterval)
+        throws -> (otherPool: DatabasePool, gate: Gate, writeDone: XCTestExpectation)
+    {
         let path = temporaryDatabasePath()
-        let pool1 = try DatabasePool(path: path)
-        let pool2 = try DatabasePool(path: path)
-        try pool1.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        let lockingPool = try DatabasePool(path: path)
+        let otherPool = try DatabasePool(path: path)
+        try lockingPool.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         let gate = Gate()
         let writeDone = expectation(description: "write done")
         DispatchQueue.global().async {
-            try! pool1.write { db in
+            try! lockingPool.write { db in
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
                 gate.pass()
+                Thread.sleep(forTimeInterval: delay)
             }
             writeDone.fulfill()
         }
         gate.waitUntilReached()
+        return (otherPool, gate, writeDone)
+    }
+
+    func testWriteFailsWithBusyWhenAnotherPoolKeepsWritingAndNoTimeoutIsSet() throws {
+        let (pool2, gate, writeDone) = try startLockingWrite(holdingAfterOpen: 0)
         XCTAssertThrowsError(try pool2.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }) { error in
             guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
             XCTAssertEqual(error.resultCode, .SQLITE_BUSY)
@@ -479,23 +491,9 @@ final class DatabasePoolTests: FolioTestCase {
     }
 
     func testWriterWaitsForAWriteLockHeldForAnInstantWithoutATimeout() throws {
-        let path = temporaryDatabasePath()
-        let pool1 = try DatabasePool(path: path)
-        let pool2 = try DatabasePool(path: path)
-        try pool1.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
-        let gate = Gate()
-        let writeDone = expectation(description: "write done")
-        DispatchQueue.global().async {
-            try! pool1.write { db in
-                try db.execute(sql: "INSERT INTO t VALUES (1)")
-                gate.pass()
-                // What a reader that checks the WAL index does: hold the
-                // write lock for an instant.
-                Thread.sleep(forTimeInterval: 0.01)
-            }
-            writeDone.fulfill()
-        }
-        gate.waitUntilReached()
+        // What a reader that checks the WAL index does: hold the write
+        // lock for an instant.
+        let (pool2, gate, writeDone) = try startLockingWrite(holdingAfterOpen: 0.01)
         gate.open()
         try pool2.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
         wait(for: [writeDone], timeout: 10)

@@ -26,6 +26,19 @@ extension Person {
     fileprivate static let books = hasMany(Book.self, key: "books", using: ForeignKey(["authorId"]))
 }
 
+/// A book with its author and its optional translator, both persons.
+private struct BookAuthorTranslator: Decodable, FetchableRecord {
+    var book: Book
+    var author: Person
+    var translator: Person?
+
+    /// The books, by id, with their author and translator.
+    static let request = Book
+        .including(required: Book.author)
+        .including(optional: Book.translator)
+        .order(Column("id"))
+}
+
 final class DecodableAssociationTests: FolioTestCase {
     private func makeLibrary() throws -> DatabaseQueue {
         let dbQueue = try makeDatabaseQueue()
@@ -73,22 +86,14 @@ final class DecodableAssociationTests: FolioTestCase {
     }
 
     func testTwoAssociatedRecordsOfTheSameType() throws {
-        struct BookInfo: Decodable, FetchableRecord {
-            var book: Book
-            var author: Person
-            var translator: Person?
-        }
         let dbQueue = try makeLibrary()
         try dbQueue.inDatabase { db in
-            let request = Book
-                .including(required: Book.author)
-                .including(optional: Book.translator)
-                .order(Column("id"))
-            let infos = try BookInfo.fetchAll(db, request)
+            let request = BookAuthorTranslator.request
+            let infos = try BookAuthorTranslator.fetchAll(db, request)
             XCTAssertEqual(infos.map(\.author), [calvino, calvino, Person(id: 3, name: "Anonymous", countryCode: nil)])
             XCTAssertEqual(infos.map(\.translator), [thibaudeau, nil, nil])
             // Cursors decode the same way.
-            let cursor = try BookInfo.fetchCursor(db, request)
+            let cursor = try BookAuthorTranslator.fetchCursor(db, request)
             XCTAssertEqual(try cursor.next()?.translator, thibaudeau)
         }
     }
@@ -264,19 +269,10 @@ final class DecodableAssociationTests: FolioTestCase {
     }
 
     func testCursorDecodesTheAssociatedRecordsOfEachStep() throws {
-        struct BookInfo: Decodable, FetchableRecord {
-            var book: Book
-            var author: Person
-            var translator: Person?
-        }
         let dbQueue = try makeLibrary()
         try dbQueue.inDatabase { db in
-            let request = Book
-                .including(required: Book.author)
-                .including(optional: Book.translator)
-                .order(Column("id"))
-            let cursor = try BookInfo.fetchCursor(db, request)
-            var infos: [BookInfo] = []
+            let cursor = try BookAuthorTranslator.fetchCursor(db, BookAuthorTranslator.request)
+            var infos: [BookAuthorTranslator] = []
             while let info = try cursor.next() {
                 infos.append(info)
             }

@@ -117,39 +117,41 @@ final class DecodingContainerLifetimeTests: FolioTestCase {
         XCTAssertEqual(try kept.containers.map { try $0.decode(Int64.self, forKey: .id) }, [1, 2])
     }
 
-    func testCursorRowIsReleasedWhenNoContainerIsKept() throws {
-        let dbQueue = try makePlayers()
-        weak var weakRow: Row?
+    /// Decodes the players from the reused row of a row cursor, and
+    /// returns their names and a weak reference to that row.
+    private func decodePlayersFromRowCursor(_ dbQueue: DatabaseQueue) throws -> (names: [String], row: WeakRow) {
+        let weakRow = WeakRow()
         let names = try dbQueue.read { db -> [String] in
             let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM player ORDER BY id")
             var names: [String] = []
             while let row = try rows.next() {
-                weakRow = row
+                weakRow.row = row
                 names.append(try KeepingPlayerRecord(row: row).player.name)
             }
             return names
         }
+        return (names, weakRow)
+    }
+
+    func testCursorRowIsReleasedWhenNoContainerIsKept() throws {
+        let (names, weakRow) = try decodePlayersFromRowCursor(makePlayers())
         XCTAssertEqual(names, ["Arthur", "Barbara"])
-        XCTAssertNil(weakRow, "the row of a finished cursor is released when no container is kept")
+        XCTAssertNil(weakRow.row, "the row of a finished cursor is released when no container is kept")
     }
 
     func testCursorRowIsKeptAliveForAKeptContainer() throws {
-        let dbQueue = try makePlayers()
         let kept = KeptContainers()
         KeepingPlayerRecord.kept = kept
-        weak var weakRow: Row?
-        let names = try dbQueue.read { db -> [String] in
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM player ORDER BY id")
-            var names: [String] = []
-            while let row = try rows.next() {
-                weakRow = row
-                names.append(try KeepingPlayerRecord(row: row).player.name)
-            }
-            return names
-        }
+        let (names, weakRow) = try decodePlayersFromRowCursor(makePlayers())
         XCTAssertEqual(names, ["Arthur", "Barbara"])
-        XCTAssertNotNil(weakRow, "the row of a finished cursor stays alive for the kept containers")
+        XCTAssertNotNil(weakRow.row, "the row of a finished cursor stays alive for the kept containers")
         XCTAssertEqual(kept.containers.count, 2)
         XCTAssertTrue(try kept.containers[1].decodeNil(forKey: .name))
     }
+}
+
+/// A weak reference to a row, which tests read after the cursor ends.
+private final class WeakRow: @unchecked Sendable {
+    // @unchecked Sendable: used by one test at a time, on one thread.
+    weak var row: Row?
 }

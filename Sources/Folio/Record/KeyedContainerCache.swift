@@ -58,9 +58,7 @@ final class KeyedContainerCache {
     /// of them is still referenced elsewhere.
     ///
     /// - Parameter row: The row that owns the cache.
-    /// - Returns: Whether the row was kept alive.
-    @discardableResult
-    func removeAll(of row: Row) -> Bool {
+    func removeAll(of row: Row) {
         var isShared = false
         for entry in entries where entry.releaseContainer() {
             isShared = true
@@ -69,7 +67,6 @@ final class KeyedContainerCache {
         if isShared {
             _ = Unmanaged.passRetained(row)
         }
-        return isShared
     }
 }
 

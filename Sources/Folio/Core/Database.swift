@@ -33,7 +33,11 @@ import Foundation
 /// - ``trace(options:_:)``
 public final class Database {
     /// The raw SQLite connection, for calls to the C API. Nil once closed.
-    public private(set) var sqliteConnection: SQLiteConnection?
+    ///
+    /// The hot properties that cursors read at each step skip the run-time
+    /// exclusivity checks: a connection is used by one thread at a time,
+    /// and they are never read while being modified.
+    @exclusivity(unchecked) public private(set) var sqliteConnection: SQLiteConnection?
 
     /// The configuration of the connection.
     public let configuration: Configuration
@@ -67,7 +71,7 @@ public final class Database {
 
     /// Incremented each time a database access closure returns, so that
     /// cursors can refuse to run outside of their closure.
-    var accessGeneration = 0
+    @exclusivity(unchecked) var accessGeneration = 0
 
     /// The function that receives trace events.
     var traceHandler: ((TraceEvent) -> Void)?
@@ -99,7 +103,7 @@ public final class Database {
 
     /// Whether statements run through ``observedStep(_:)``, because one of
     /// the three properties above is set.
-    var observesStatements = false
+    @exclusivity(unchecked) var observesStatements = false
 
     /// Opens a connection.
     ///

@@ -3,15 +3,22 @@
 ///
 /// Decoding a row asks for coding keys by name. Resolving a name means
 /// scanning the column names (and applying the column decoding strategy):
-/// the plan does it once per statement, not once per row. It records the
-/// keys in the order the record's `init(from:)` asks for them, with their
-/// column index. The next rows ask for the same keys in the same order: a
-/// key is then found by comparing its name with the expected one, at the
-/// expected position, with no dictionary look-up (or by comparing the
-/// bits of the key, for one-byte plain keys such as synthesized `CodingKeys`
-/// enums, without asking for its name at all). Keys asked for in
-/// another order (conditional decoding) fall back to a linear search in
-/// the plan, and new keys are resolved and appended.
+/// the plan does it once per statement, not once per row. Each resolved
+/// key gets a slot: its name, its column index, and the traits of the type
+/// it decodes.
+///
+/// The next rows find their keys without a dictionary look-up:
+///
+/// - Keys whose type is a plain value of at most one byte (an enum without
+///   payloads, like synthesized `CodingKeys`) are found by their bits, in
+///   a table of 256 entries: equal bits are the same key, with the same
+///   name. The name is not even asked for.
+/// - Other keys are expected in the order the record's `init(from:)` asked
+///   for them last time: a key is found by comparing its name with the
+///   expected one. Keys asked for in another order (conditional decoding)
+///   fall back to a linear search in the plan.
+///
+/// New keys are resolved and appended.
 ///
 /// Plans live in the ``Statement`` of live rows (see
 /// ``RowDecodingPlanCache``), so that a statement reused by the
@@ -30,28 +37,36 @@ final class RowDecodingPlan {
     let columnOffset: Int
     let columnCount: Int
 
-    /// The names of the keys, in the order of the last decoding.
+    /// The names of the keys, by slot.
     @exclusivity(unchecked) private var names: [String] = []
 
-    /// The column index of each key in `names`, or -1 when the row has no
-    /// column for the key.
+    /// The column index of each slot, or -1 when the row has no column
+    /// for the key.
     @exclusivity(unchecked) private var indexes: [Int] = []
 
-    /// The traits of the type decoded by each key in `names` that feeds
-    /// no column, once known.
+    /// The traits of the type decoded by each slot that feeds no column,
+    /// once known.
     @exclusivity(unchecked) private var typeTraits: [DecodedTypeTraits?] = []
 
-    /// The bits of each key in `names`, when `comparesKeyBits`.
-    @exclusivity(unchecked) private var keyBits: [UInt8] = []
+    /// A resolved key, in ``keyTable``.
+    struct KeyTableEntry {
+        /// The slot of the key, or -1 when the key is not resolved yet.
+        var slot: Int32
+        /// The column index of the key, or -1 when the row has no column
+        /// for the key.
+        var column: Int32
+    }
 
-    /// Whether the coding key type is a plain value of at most one byte
-    /// (an enum without payloads, like synthesized `CodingKeys`). Keys are
-    /// then recognized by their bits: equal bits are the same key, with
-    /// the same name. Different bits fall back to the name.
-    let comparesKeyBits: Bool
+    /// The resolved keys by bits, when the coding key type is a plain
+    /// value of at most one byte; nil for other key types.
+    private let keyTable: UnsafeMutablePointer<KeyTableEntry>?
 
-    /// The position of the next expected key in `names`, reset when a
-    /// record starts decoding.
+    /// The number of entries of ``keyTable``: one per value of a byte.
+    private static let keyTableCount = 256
+
+    /// The slot after the last key found: the key expected next, for key
+    /// types that have no ``keyTable``. Reset when a record starts
+    /// decoding.
     @exclusivity(unchecked) private var position = 0
 
     /// The coding key fed by each column, when the strategy is not
@@ -63,13 +78,23 @@ final class RowDecodingPlan {
         self.keyType = ObjectIdentifier(Key.self)
         self.columnOffset = columnOffset
         self.columnCount = columnCount
-        self.comparesKeyBits = _isPOD(Key.self) && MemoryLayout<Key>.size <= 1
+        if _isPOD(Key.self) && MemoryLayout<Key>.size <= 1 {
+            let table = UnsafeMutablePointer<KeyTableEntry>.allocate(capacity: Self.keyTableCount)
+            table.initialize(repeating: KeyTableEntry(slot: -1, column: -1), count: Self.keyTableCount)
+            keyTable = table
+        } else {
+            keyTable = nil
+        }
+    }
+
+    deinit {
+        keyTable?.deallocate()
     }
 
     /// The bits of a key whose type is a plain value of at most one byte.
     @inline(__always)
-    private static func bits<Key>(of key: Key) -> UInt8 {
-        MemoryLayout<Key>.size == 1 ? unsafeBitCast(key, to: UInt8.self) : 0
+    private static func bits<Key>(of key: Key) -> Int {
+        MemoryLayout<Key>.size == 1 ? Int(unsafeBitCast(key, to: UInt8.self)) : 0
     }
 
     /// Prepares the plan for decoding a new record.
@@ -92,12 +117,15 @@ final class RowDecodingPlan {
         in row: Row,
         record: any FetchableRecord.Type) -> Int?
     {
-        let position = self.position
-        if position < indexes.count {
-            let isExpectedKey = comparesKeyBits
-                ? keyBits[position] == Self.bits(of: key)
-                : names[position] == key.stringValue
-            if isExpectedKey {
+        if let keyTable {
+            let entry = keyTable[Self.bits(of: key)]
+            if entry.slot >= 0 {
+                position = Int(truncatingIfNeeded: entry.slot) &+ 1
+                return entry.column >= 0 ? Int(truncatingIfNeeded: entry.column) : nil
+            }
+        } else {
+            let position = self.position
+            if position < names.count && names[position] == key.stringValue {
                 self.position = position + 1
                 let index = indexes[position]
                 return index >= 0 ? index : nil
@@ -106,24 +134,42 @@ final class RowDecodingPlan {
         return slowColumnIndex(forKey: key, in: row, record: record)
     }
 
+    /// Returns the index of the column that feeds a key whose type is a
+    /// plain value of at most one byte, when the key is resolved already
+    /// and feeds a column; -1 otherwise (then ask
+    /// ``columnIndex(forKey:in:record:)``).
+    ///
+    /// This is the fast path of decoding, for synthesized `CodingKeys`: a
+    /// look-up in ``keyTable``, which leaves the plan unchanged.
+    @inline(__always)
+    func resolvedColumnIndex<Key: CodingKey>(forKey key: Key) -> Int {
+        guard let keyTable else { return -1 }
+        return Int(truncatingIfNeeded: keyTable[Self.bits(of: key)].column)
+    }
+
+    @inline(never)
     private func slowColumnIndex<Key: CodingKey>(
         forKey key: Key,
         in row: Row,
         record: any FetchableRecord.Type) -> Int?
     {
         let name = key.stringValue
+        let slot: Int
         if let known = names.firstIndex(of: name) {
-            position = known + 1
-            let index = indexes[known]
-            return index >= 0 ? index : nil
+            slot = known
+        } else {
+            let index = resolveColumnIndex(forKey: name, in: row, record: record)
+            names.append(name)
+            indexes.append(index ?? -1)
+            typeTraits.append(nil)
+            slot = names.count - 1
         }
-        let index = resolveColumnIndex(forKey: name, in: row, record: record)
-        names.append(name)
-        indexes.append(index ?? -1)
-        keyBits.append(comparesKeyBits ? Self.bits(of: key) : 0)
-        typeTraits.append(nil)
-        position = names.count
-        return index
+        position = slot + 1
+        let index = indexes[slot]
+        keyTable?[Self.bits(of: key)] = KeyTableEntry(
+            slot: Int32(truncatingIfNeeded: slot),
+            column: Int32(truncatingIfNeeded: index))
+        return index >= 0 ? index : nil
     }
 
     /// Returns the traits of a type decoded by the last key found by

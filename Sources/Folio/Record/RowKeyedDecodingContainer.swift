@@ -1,3 +1,5 @@
+import CSQLite
+
 /// What the keyed containers of ``RecordDecoder`` share: each coding key
 /// reads the column that feeds it.
 ///
@@ -130,12 +132,52 @@ extension RowKeyedDecodingContainer {
         _ type: Value.Type,
         forKey key: Key) throws -> Value
     {
+        // The fast path: a live row, a key resolved by the plan, and a
+        // value of the expected type.
+        if let plan {
+            let index = plan._withUnsafeGuaranteedRef { $0.resolvedColumnIndex(forKey: key) }
+            if index >= 0 {
+                let value: Value? = unmanagedRow._withUnsafeGuaranteedRef { row in
+                    guard let sqliteStatement = row._sqliteStatement else { return nil }
+                    let cIndex = CInt(truncatingIfNeeded: index &+ row._offset)
+                    // Types that check the column type themselves can skip
+                    // the NULL check (the cast is resolved at compile time
+                    // once specialized).
+                    guard Value.self is any _StatementColumnTypeChecking.Type
+                            || sqlite3_column_type(sqliteStatement, cIndex) != SQLITE_NULL
+                    else { return nil }
+                    return Value(sqliteStatement: sqliteStatement, index: cIndex)
+                }
+                if let value {
+                    return value
+                }
+            }
+        }
+        return try slowDecodeValue(Value.self, forKey: key)
+    }
+
+    /// Decodes a value that ``decodeValue(_:forKey:)`` could not read from
+    /// the SQLite statement: a key that is not resolved yet, a copied row,
+    /// NULL, a value that needs a conversion, or an error. Not inlined, so
+    /// that the fast path stays small.
+    @inline(never)
+    private func slowDecodeValue<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        forKey key: Key) throws -> Value
+    {
         try unmanagedRow._withUnsafeGuaranteedRef { row in
             guard let index = columnIndex(key, row: row) else {
-                throw row._columnNotFound(Value.self, column: key.stringValue, index: nil)
+                throw columnNotFound(Value.self, forKey: key)
             }
             return try row._fastDecode(Value.self, atUncheckedIndex: index)
         }
+    }
+
+    /// The error for a key that feeds no column. Not inlined, so that the
+    /// decoding fast paths stay small.
+    @inline(never)
+    private func columnNotFound(_ type: Any.Type, forKey key: Key) -> any Error {
+        row._columnNotFound(type, column: key.stringValue, index: nil)
     }
 
     @inline(__always)

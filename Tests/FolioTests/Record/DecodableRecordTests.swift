@@ -284,6 +284,55 @@ final class DecodableRecordTests: FolioTestCase {
         XCTAssertEqual(items, [Item(a: 1, b: 2), Item(a: 3, b: 4), Item(a: 5, b: 6), Item(a: 7, b: 8)])
     }
 
+    func testKeysOfEveryLayoutFindTheirColumnsOnEveryRow() throws {
+        // A key type with a single case has no bits at all.
+        struct Single: Decodable, FetchableRecord, Equatable {
+            var value: Int
+        }
+        // Keys that are not plain bytes are found by name.
+        struct NamedKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        struct Named: Decodable, FetchableRecord, Equatable {
+            var pairs: [String: Int]
+            init(pairs: [String: Int]) { self.pairs = pairs }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: NamedKey.self)
+                // The first row asks for its keys in another order.
+                let names = try container.decode(Int.self, forKey: NamedKey(stringValue: "a")) == 1
+                    ? ["a", "c", "b"] : ["a", "b", "c"]
+                var pairs: [String: Int] = [:]
+                for name in names {
+                    pairs[name] = try container.decodeIfPresent(Int.self, forKey: NamedKey(stringValue: name))
+                }
+                self.pairs = pairs
+            }
+        }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            let sql = "SELECT 1 AS a, 2 AS b, NULL AS c UNION ALL SELECT 3, 4, 5 UNION ALL SELECT 6, NULL, 7"
+            XCTAssertEqual(
+                try Named.fetchAll(db, sql: sql),
+                [Named(pairs: ["a": 1, "b": 2]), Named(pairs: ["a": 3, "b": 4, "c": 5]), Named(pairs: ["a": 6, "c": 7])])
+            XCTAssertEqual(
+                try Single.fetchAll(db, sql: "SELECT 1 AS other, 2 AS value UNION ALL SELECT 3, 4"),
+                [Single(value: 2), Single(value: 4)])
+            // Synthesized keys (one byte), with a missing optional column
+            // and a value that needs a conversion on the second row only.
+            struct Bytes: Decodable, FetchableRecord, Equatable {
+                var a: Int
+                var b: Int?
+                var c: Double
+            }
+            XCTAssertEqual(
+                try Bytes.fetchAll(db, sql: "SELECT 1 AS c, 2 AS a UNION ALL SELECT 3, 4.0"),
+                [Bytes(a: 2, b: nil, c: 1), Bytes(a: 4, b: nil, c: 3)])
+        }
+    }
+
     func testDifferentRecordTypesDecodeFromTheSameStatement() throws {
         struct Short: Decodable, FetchableRecord { var name: String }
         struct Snake: Decodable, FetchableRecord {

@@ -28,7 +28,7 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     public let reason: Reason
 
     /// The type that could not be decoded.
-    public let typeName: String
+    public internal(set) var typeName: String
 
     /// The column name, when known.
     public let column: String?

@@ -50,7 +50,10 @@ extension FetchableRecord where Self: Decodable {
     ///   column or is NULL, or when a value does not convert. It names the
     ///   column, the expected type and the SQL. Errors thrown by your own
     ///   `init(from:)` are rethrown.
+    @inlinable
     public init(row: Row) throws {
+        // Inlinable, so that the call to init(from:) is direct, and the
+        // record is built in place.
         try self.init(from: RecordDecoder(row: row, record: Self.self))
     }
 }

@@ -14,16 +14,26 @@
 /// run-time look-up of generic metadata or conformance. Its coding path
 /// is always empty: it decodes a whole row (or the row again, for a
 /// superclass).
+@usableFromInline
 struct RecordDecoder: Decoder {
     let row: Row
 
     /// The decoded record type, whose strategies apply.
     let record: any FetchableRecord.Type
 
+    @usableFromInline
+    init(row: Row, record: any FetchableRecord.Type) {
+        self.row = row
+        self.record = record
+    }
+
+    @usableFromInline
     var codingPath: [any CodingKey] { [] }
 
+    @usableFromInline
     var userInfo: [CodingUserInfoKey: Any] { record.databaseDecodingUserInfo }
 
+    @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if let cache = row._keyedContainerCache {
             return cache.container(row: row, record: record, key: Key.self)
@@ -35,6 +45,7 @@ struct RecordDecoder: Decoder {
             record: record))
     }
 
+    @usableFromInline
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
             codingPath: codingPath,
@@ -42,6 +53,7 @@ struct RecordDecoder: Decoder {
                 + (row.sql.map { " - sql: `\($0)`" } ?? "")))
     }
 
+    @usableFromInline
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard row.count > 0 else {
             throw DecodingError.valueNotFound(Any.self, DecodingError.Context(

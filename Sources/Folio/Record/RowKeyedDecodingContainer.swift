@@ -47,10 +47,14 @@ protocol RowKeyedDecodingContainer: KeyedDecodingContainerProtocol {
 /// The keyed container of ``RecordDecoder`` for rows that no
 /// ``KeyedContainerCache`` keeps: it retains its row.
 struct RecordKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecodingContainer {
-    /// The decoded row.
-    let owner: Row
+    // The properties are not in the order of CachedRowKeyedDecodingContainer:
+    // were the layouts the same, the compiler would merge the decoding
+    // methods of both containers, at the cost of one more call for each
+    // decoded key.
     let plan: Unmanaged<RowDecodingPlan>?
     let record: any FetchableRecord.Type
+    /// The decoded row.
+    let owner: Row
 
     var unmanagedRow: Unmanaged<Row> { Unmanaged.passUnretained(owner) }
 
@@ -173,6 +177,27 @@ extension RowKeyedDecodingContainer {
         }
     }
 
+    /// Decodes a value of a type with the same values and the same
+    /// conversions as `Value` (`Int64` and `Int` on 64-bit platforms), and
+    /// names the decoded type in errors.
+    ///
+    /// Decoding both types with the same code keeps the compiler from
+    /// merging the methods that decode them, which would cost one more
+    /// call for each decoded key.
+    @inline(__always)
+    private func decodeSameValue<Value: DatabaseValueConvertible & StatementColumnConvertible, Decoded>(
+        as type: Value.Type,
+        forKey key: Key,
+        _ convert: (Value) -> Decoded) throws -> Decoded
+    {
+        do {
+            return try convert(decodeValue(Value.self, forKey: key))
+        } catch var error as RowDecodingError {
+            error.typeName = String(reflecting: Decoded.self)
+            throw error
+        }
+    }
+
     /// The error for a key that feeds no column. Not inlined, so that the
     /// decoding fast paths stay small.
     @inline(never)
@@ -212,12 +237,18 @@ extension RowKeyedDecodingContainer {
     @inline(__always) func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeValue(Int8.self, forKey: key) }
     @inline(__always) func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeValue(Int16.self, forKey: key) }
     @inline(__always) func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeValue(Int32.self, forKey: key) }
-    @inline(__always) func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeValue(Int64.self, forKey: key) }
+    @inline(__always) func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        guard Int.bitWidth == 64 else { return try decodeValue(Int64.self, forKey: key) }
+        return try decodeSameValue(as: Int.self, forKey: key) { Int64($0) }
+    }
     @inline(__always) func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeValue(UInt.self, forKey: key) }
     @inline(__always) func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeValue(UInt8.self, forKey: key) }
     @inline(__always) func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeValue(UInt16.self, forKey: key) }
     @inline(__always) func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeValue(UInt32.self, forKey: key) }
-    @inline(__always) func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeValue(UInt64.self, forKey: key) }
+    @inline(__always) func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        guard UInt.bitWidth == 64 else { return try decodeValue(UInt64.self, forKey: key) }
+        return try decodeSameValue(as: UInt.self, forKey: key) { UInt64($0) }
+    }
 
     @inline(__always) func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeValueIfPresent(Bool.self, forKey: key) }
     @inline(__always) func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeValueIfPresent(String.self, forKey: key) }

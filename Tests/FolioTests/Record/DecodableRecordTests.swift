@@ -419,6 +419,40 @@ final class DecodableRecordTests: FolioTestCase {
         }
     }
 
+    func testErrorsOfSixtyFourBitIntegersNameTheirType() throws {
+        struct Wide: Decodable, FetchableRecord {
+            var signed: Int64
+            var unsigned: UInt64
+        }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            let cases: [(sql: String, typeName: String, column: String?, reason: RowDecodingError.Reason)] = [
+                ("SELECT NULL AS signed, 1 AS unsigned", "Swift.Int64", "signed", .valueMismatch),
+                ("SELECT 1 AS signed, -1 AS unsigned", "Swift.UInt64", "unsigned", .valueMismatch),
+                ("SELECT 1 AS unsigned", "Swift.Int64", "signed", .columnNotFound),
+                ("SELECT 1 AS signed", "Swift.UInt64", "unsigned", .columnNotFound),
+            ]
+            for (sql, typeName, column, reason) in cases {
+                // A failing second row fails on the fast path, a failing
+                // first row while the plan is built.
+                let sqls = reason == .valueMismatch ? [sql, "SELECT 1 AS signed, 1 AS unsigned UNION ALL \(sql)"] : [sql]
+                for sql in sqls {
+                    XCTAssertThrowsError(try Wide.fetchAll(db, sql: sql), sql) { error in
+                        guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
+                        XCTAssertEqual(error.typeName, typeName, sql)
+                        XCTAssertEqual(error.column, column, sql)
+                        XCTAssertEqual(error.reason, reason, sql)
+                        XCTAssertEqual(error.sql, sql)
+                        XCTAssertTrue(error.description.hasPrefix("could not decode \(typeName)"), error.description)
+                    }
+                }
+            }
+            let values = try Wide.fetchAll(db, sql: "SELECT \(Int64.min) AS signed, \(Int64.max) AS unsigned")
+            XCTAssertEqual(values.map(\.signed), [Int64.min])
+            XCTAssertEqual(values.map(\.unsigned), [UInt64(Int64.max)])
+        }
+    }
+
     func testNullForNonOptionalDateOrUUIDThrows() throws {
         struct Item: Decodable, FetchableRecord { var date: Date; var uuid: UUID }
         let dbQueue = try makeDatabaseQueue()

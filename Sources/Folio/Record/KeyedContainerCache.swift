@@ -36,12 +36,14 @@ final class KeyedContainerCache {
         let recordType = ObjectIdentifier(record)
         for entry in entries where entry.keyType == keyType && entry.recordType == recordType {
             entry.plan?.start()
-            return entry.storage.assumingMemoryBound(to: KeyedDecodingContainer<Key>.self).pointee
+            // The entry of this key type holds a KeyedDecodingContainer<Key>.
+            return unsafeDowncast(entry, to: TypedCachedKeyedContainer<KeyedDecodingContainer<Key>>.self)
+                .copyContainer()
         }
         let plan = RowDecodingPlan.plan(for: row, record: record, key: Key.self)
         let unmanagedPlan = plan.map { Unmanaged.passUnretained($0) }
         let keyedContainer: KeyedDecodingContainer<Key>
-        if TypedCachedKeyedContainer<Key>.canTellSharing {
+        if TypedCachedKeyedContainer<KeyedDecodingContainer<Key>>.canTellSharing {
             keyedContainer = KeyedDecodingContainer(CachedRowKeyedDecodingContainer<Key>(
                 unmanagedRow: Unmanaged.passUnretained(row), plan: unmanagedPlan, record: record))
         } else {
@@ -99,13 +101,26 @@ class CachedKeyedContainer {
 
 /// A cached `KeyedDecodingContainer<Key>`: owns the memory of the
 /// container.
-final class TypedCachedKeyedContainer<Key: CodingKey>: CachedKeyedContainer {
+///
+/// The class is generic over the type of the container, not over the
+/// coding key: its methods find the metadata of the container in the
+/// metadata of the instance, instead of a run-time look-up of
+/// `KeyedDecodingContainer<Key>` (a hash table search, with atomic
+/// operations, for each decoded record).
+final class TypedCachedKeyedContainer<Container>: CachedKeyedContainer {
     private var isReleased = false
 
-    init(recordType: ObjectIdentifier, keyType: ObjectIdentifier, plan: RowDecodingPlan?, container: KeyedDecodingContainer<Key>) {
-        let storage = UnsafeMutablePointer<KeyedDecodingContainer<Key>>.allocate(capacity: 1)
+    init(recordType: ObjectIdentifier, keyType: ObjectIdentifier, plan: RowDecodingPlan?, container: Container) {
+        let storage = UnsafeMutablePointer<Container>.allocate(capacity: 1)
         storage.initialize(to: container)
         super.init(recordType: recordType, keyType: keyType, plan: plan, storage: UnsafeMutableRawPointer(storage))
+    }
+
+    /// Returns a copy of the container. Not inlined, so that the copy
+    /// uses the metadata of `Container` that the instance knows.
+    @inline(never)
+    func copyContainer() -> Container {
+        storage.assumingMemoryBound(to: Container.self).pointee
     }
 
     /// Whether ``releaseContainer()`` can tell a container kept by user
@@ -114,14 +129,14 @@ final class TypedCachedKeyedContainer<Key: CodingKey>: CachedKeyedContainer {
     /// the standard library store it otherwise, the cache uses containers
     /// that retain their row.
     static var canTellSharing: Bool {
-        MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
-            && MemoryLayout<KeyedDecodingContainer<Key>>.alignment == MemoryLayout<AnyObject>.alignment
+        MemoryLayout<Container>.size == MemoryLayout<AnyObject>.size
+            && MemoryLayout<Container>.alignment == MemoryLayout<AnyObject>.alignment
     }
 
     override func releaseContainer() -> Bool {
         guard !isReleased else { return false }
         isReleased = true
-        let container = storage.assumingMemoryBound(to: KeyedDecodingContainer<Key>.self)
+        let container = storage.assumingMemoryBound(to: Container.self)
         guard Self.canTellSharing else {
             // The container retains its row: it needs nothing.
             container.deinitialize(count: 1)

@@ -157,24 +157,21 @@ extension RowKeyedDecodingContainer {
                 }
             }
         }
-        return try slowDecodeValue(Value.self, forKey: key)
+        // The slow path: a key that is not resolved yet, a copied row, NULL,
+        // a value that needs a conversion, or an error. Out of line, so that
+        // the fast path stays small: the column look-up depends on the key
+        // type only, and the decoding on the value type only (so that it is
+        // specialized for each standard type).
+        guard let index = outOfLineColumnIndex(key) else {
+            throw columnNotFound(Value.self, forKey: key)
+        }
+        return try decodeRowValue(Value.self, row: row, index: index)
     }
 
-    /// Decodes a value that ``decodeValue(_:forKey:)`` could not read from
-    /// the SQLite statement: a key that is not resolved yet, a copied row,
-    /// NULL, a value that needs a conversion, or an error. Not inlined, so
-    /// that the fast path stays small.
+    /// The index of the column that feeds the key, or nil. Not inlined.
     @inline(never)
-    private func slowDecodeValue<Value: DatabaseValueConvertible & StatementColumnConvertible>(
-        _ type: Value.Type,
-        forKey key: Key) throws -> Value
-    {
-        try unmanagedRow._withUnsafeGuaranteedRef { row in
-            guard let index = columnIndex(key, row: row) else {
-                throw columnNotFound(Value.self, forKey: key)
-            }
-            return try row._fastDecode(Value.self, atUncheckedIndex: index)
-        }
+    private func outOfLineColumnIndex(_ key: Key) -> Int? {
+        columnIndex(key)
     }
 
     /// Decodes a value of a type with the same values and the same
@@ -375,6 +372,18 @@ extension RowKeyedDecodingContainer {
         }
         return ColumnDecoder(row: row, index: index, codingPath: [key], record: record)
     }
+}
+
+/// Decodes a standard value from a row, out of the fast path of
+/// ``RowKeyedDecodingContainer``. Not inlined, and generic over the value
+/// type only, so that it is specialized for each standard type.
+@inline(never)
+private func decodeRowValue<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+    _ type: Value.Type,
+    row: Row,
+    index: Int) throws -> Value
+{
+    try row._fastDecode(Value.self, atUncheckedIndex: index)
 }
 
 extension RowKeyedDecodingContainer {

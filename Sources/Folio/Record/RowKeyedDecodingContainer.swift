@@ -33,6 +33,13 @@ import CSQLite
 /// The containers are generic over the coding key only, and hold the record
 /// type as a metatype: creating one costs one generic metadata look-up
 /// instead of a look-up keyed by two types.
+///
+/// The fast paths of standard values are written in this protocol's
+/// extension, and inlined into each container. The rest of the decoding
+/// code is in ``RowKeyedDecoding``, which is not generic over the
+/// container: calling a method of a protocol extension that is not
+/// inlined would make the runtime look up the conformance of the
+/// (generic) container for each call.
 protocol RowKeyedDecodingContainer: KeyedDecodingContainerProtocol {
     /// The decoded row, not retained.
     var unmanagedRow: Unmanaged<Row> { get }
@@ -73,63 +80,31 @@ struct CachedRowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecodingContaine
     let record: any FetchableRecord.Type
 }
 
+/// The requirements of `KeyedDecodingContainerProtocol`, forwarded to
+/// ``RowKeyedDecoding``. They are inlined into the containers' methods, so
+/// that the fast paths of standard values cost no call.
 extension RowKeyedDecodingContainer {
+    /// The decoding code, for this container.
+    @inline(__always)
+    var decoding: RowKeyedDecoding<Key> {
+        RowKeyedDecoding(unmanagedRow: unmanagedRow, plan: plan, record: record)
+    }
+
     /// The decoded row.
     var row: Row { unmanagedRow.takeUnretainedValue() }
 
     var codingPath: [any CodingKey] { [] }
 
-    /// The keys fed by the columns of the row, by its associated records
-    /// (scopes), and by its prefetched rows.
-    var allKeys: [Key] {
-        let strategy = record.databaseColumnDecodingStrategy
-        var names = row.columnNames.map { strategy.key(forColumn: $0) }
-        names += row.scopes.names
-        names += row.prefetchedRows.keys
-        var keys: [Key] = []
-        var seen: Set<String> = []
-        for name in names {
-            if seen.insert(name).inserted, let key = Key(stringValue: name) {
-                keys.append(key)
-            }
-        }
-        return keys
-    }
+    @inline(__always) var allKeys: [Key] { decoding.allKeys }
 
-    func contains(_ key: Key) -> Bool {
-        if columnIndex(key) != nil { return true }
-        let name = key.stringValue
-        return row.scopesTree[name] != nil || row.prefetchedRows[name] != nil
-    }
+    @inline(__always) func contains(_ key: Key) -> Bool { decoding.contains(key) }
 
-    /// The traits of a type decoded by the key that ``columnIndex(_:)``
-    /// has just looked for, computed once per statement when the row has
-    /// a plan.
-    @inline(__always)
-    private func traitsOfLastKey<T>(_ type: T.Type) -> DecodedTypeTraits {
-        guard let plan else { return DecodedTypeTraits(T.self) }
-        return plan._withUnsafeGuaranteedRef { $0.traitsOfLastKey(T.self) }
-    }
-
-    /// The index of the column that feeds the key, or nil.
-    @inline(__always)
-    private func columnIndex(_ key: Key) -> Int? {
-        unmanagedRow._withUnsafeGuaranteedRef { columnIndex(key, row: $0) }
-    }
-
-    @inline(__always)
-    private func columnIndex(_ key: Key, row: Row) -> Int? {
-        guard let plan else {
-            var columnKeys: [String]?
-            return RowDecodingPlan.resolveColumnIndex(
-                forKey: key.stringValue, in: row, record: record, columnKeys: &columnKeys)
-        }
-        return plan._withUnsafeGuaranteedRef {
-            $0.columnIndex(forKey: key, in: row, record: record)
-        }
-    }
+    @inline(__always) func decodeNil(forKey key: Key) throws -> Bool { try decoding.decodeNil(forKey: key) }
 
     // MARK: - Standard values
+
+    // The fast paths read the container's properties as they need them:
+    // the slow paths build a ``RowKeyedDecoding``.
 
     @inline(__always)
     private func decodeValue<Value: DatabaseValueConvertible & StatementColumnConvertible>(
@@ -162,16 +137,41 @@ extension RowKeyedDecodingContainer {
         // the fast path stays small: the column look-up depends on the key
         // type only, and the decoding on the value type only (so that it is
         // specialized for each standard type).
-        guard let index = outOfLineColumnIndex(key) else {
-            throw columnNotFound(Value.self, forKey: key)
+        let decoding = self.decoding
+        guard let index = decoding.outOfLineColumnIndex(key) else {
+            throw decoding.columnNotFound(Value.self, forKey: key)
         }
-        return try decodeRowValue(Value.self, row: row, index: index)
+        return try decodeRowValue(Value.self, row: decoding.row, index: index)
     }
 
-    /// The index of the column that feeds the key, or nil. Not inlined.
-    @inline(never)
-    private func outOfLineColumnIndex(_ key: Key) -> Int? {
-        columnIndex(key)
+    @inline(__always)
+    private func decodeValueIfPresent<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        forKey key: Key) throws -> Value?
+    {
+        // The fast path: a live row, and a key resolved by the plan.
+        if let plan {
+            let index = plan._withUnsafeGuaranteedRef { $0.resolvedColumnIndex(forKey: key) }
+            if index >= 0 {
+                let value: Value?? = unmanagedRow._withUnsafeGuaranteedRef { row in
+                    guard let sqliteStatement = row._sqliteStatement else { return nil }
+                    let cIndex = CInt(truncatingIfNeeded: index &+ row._offset)
+                    if sqlite3_column_type(sqliteStatement, cIndex) == SQLITE_NULL {
+                        return .some(nil)
+                    }
+                    return Value(sqliteStatement: sqliteStatement, index: cIndex).map { .some($0) }
+                }
+                if let value {
+                    return value
+                }
+            }
+        }
+        // The slow path (see decodeValue(_:forKey:)).
+        let decoding = self.decoding
+        guard let index = decoding.outOfLineColumnIndex(key) else {
+            return nil
+        }
+        return try decodeRowOptionalValue(Value.self, row: decoding.row, index: index)
     }
 
     /// Decodes a value of a type with the same values and the same
@@ -193,37 +193,6 @@ extension RowKeyedDecodingContainer {
             error.typeName = String(reflecting: Decoded.self)
             throw error
         }
-    }
-
-    /// The error for a key that feeds no column. Not inlined, so that the
-    /// decoding fast paths stay small.
-    @inline(never)
-    private func columnNotFound(_ type: Any.Type, forKey key: Key) -> any Error {
-        row._columnNotFound(type, column: key.stringValue, index: nil)
-    }
-
-    @inline(__always)
-    private func decodeValueIfPresent<Value: DatabaseValueConvertible & StatementColumnConvertible>(
-        _ type: Value.Type,
-        forKey key: Key) throws -> Value?
-    {
-        try unmanagedRow._withUnsafeGuaranteedRef { row in
-            guard let index = columnIndex(key, row: row) else {
-                return nil
-            }
-            return try row._fastDecodeOptional(Value.self, atUncheckedIndex: index)
-        }
-    }
-
-    @inline(__always) func decodeNil(forKey key: Key) throws -> Bool {
-        if let index = columnIndex(key) {
-            return row.hasNull(atIndex: index)
-        }
-        let name = key.stringValue
-        if let scope = row.scopesTree[name] {
-            return !scope.containsNonNullValue
-        }
-        return row.prefetchedRows[name] == nil
     }
 
     @inline(__always) func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeValue(Bool.self, forKey: key) }
@@ -264,13 +233,150 @@ extension RowKeyedDecodingContainer {
 
     // MARK: - Other values
 
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    @inline(__always) func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoding.decode(T.self, forKey: key, in: self)
+    }
+
+    @inline(__always) func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decoding.decodeIfPresent(T.self, forKey: key)
+    }
+
+    @inline(__always) func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type,
+        forKey key: Key) throws -> KeyedDecodingContainer<NestedKey>
+    {
+        try decoding.nestedContainer(keyedBy: NestedKey.self, forKey: key)
+    }
+
+    @inline(__always) func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoding.nestedUnkeyedContainer(forKey: key)
+    }
+
+    @inline(__always) func superDecoder() throws -> any Decoder { try decoding.superDecoder() }
+
+    @inline(__always) func superDecoder(forKey key: Key) throws -> any Decoder { try decoding.superDecoder(forKey: key) }
+}
+
+/// The decoding code of the keyed containers of ``RecordDecoder``
+/// (see ``RowKeyedDecodingContainer``).
+///
+/// It is generic over the coding key only, not over the container: the
+/// containers' methods forward to it, and its methods that are not inlined
+/// receive the metadata of the key from their caller. Methods of a protocol
+/// extension would need the conformance of the container, which the
+/// runtime looks up for each call when the container is generic.
+struct RowKeyedDecoding<Key: CodingKey> {
+    /// The decoded row, not retained.
+    let unmanagedRow: Unmanaged<Row>
+
+    /// The plan of a live row, not retained; nil for copied rows.
+    let plan: Unmanaged<RowDecodingPlan>?
+
+    /// The decoded record type, whose strategies apply.
+    let record: any FetchableRecord.Type
+
+    @inline(__always)
+    init(unmanagedRow: Unmanaged<Row>, plan: Unmanaged<RowDecodingPlan>?, record: any FetchableRecord.Type) {
+        self.unmanagedRow = unmanagedRow
+        self.plan = plan
+        self.record = record
+    }
+
+    /// The decoded row.
+    var row: Row { unmanagedRow.takeUnretainedValue() }
+
+    var codingPath: [any CodingKey] { [] }
+
+    /// The keys fed by the columns of the row, by its associated records
+    /// (scopes), and by its prefetched rows.
+    var allKeys: [Key] {
+        let strategy = record.databaseColumnDecodingStrategy
+        var names = row.columnNames.map { strategy.key(forColumn: $0) }
+        names += row.scopes.names
+        names += row.prefetchedRows.keys
+        var keys: [Key] = []
+        var seen: Set<String> = []
+        for name in names {
+            if seen.insert(name).inserted, let key = Key(stringValue: name) {
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool {
+        if columnIndex(key) != nil { return true }
+        let name = key.stringValue
+        return row.scopesTree[name] != nil || row.prefetchedRows[name] != nil
+    }
+
+    /// The traits of a type decoded by the key that ``columnIndex(_:)``
+    /// has just looked for, computed once per statement when the row has
+    /// a plan.
+    @inline(__always)
+    func traitsOfLastKey<T>(_ type: T.Type) -> DecodedTypeTraits {
+        guard let plan else { return DecodedTypeTraits(T.self) }
+        return plan._withUnsafeGuaranteedRef { $0.traitsOfLastKey(T.self) }
+    }
+
+    /// The index of the column that feeds the key, or nil.
+    @inline(__always)
+    func columnIndex(_ key: Key) -> Int? {
+        unmanagedRow._withUnsafeGuaranteedRef { columnIndex(key, row: $0) }
+    }
+
+    @inline(__always)
+    func columnIndex(_ key: Key, row: Row) -> Int? {
+        guard let plan else {
+            var columnKeys: [String]?
+            return RowDecodingPlan.resolveColumnIndex(
+                forKey: key.stringValue, in: row, record: record, columnKeys: &columnKeys)
+        }
+        return plan._withUnsafeGuaranteedRef {
+            $0.columnIndex(forKey: key, in: row, record: record)
+        }
+    }
+
+    // MARK: - Standard values (the slow paths)
+
+    /// The index of the column that feeds the key, or nil. Not inlined.
+    @inline(never)
+    func outOfLineColumnIndex(_ key: Key) -> Int? {
+        columnIndex(key)
+    }
+
+    /// The error for a key that feeds no column. Not inlined, so that the
+    /// decoding fast paths stay small.
+    @inline(never)
+    func columnNotFound(_ type: Any.Type, forKey key: Key) -> any Error {
+        row._columnNotFound(type, column: key.stringValue, index: nil)
+    }
+
+    @inline(__always) func decodeNil(forKey key: Key) throws -> Bool {
+        if let index = columnIndex(key) {
+            return row.hasNull(atIndex: index)
+        }
+        let name = key.stringValue
+        if let scope = row.scopesTree[name] {
+            return !scope.containsNonNullValue
+        }
+        return row.prefetchedRows[name] == nil
+    }
+
+    // MARK: - Other values
+
+    func decode<T: Decodable, Container: KeyedDecodingContainerProtocol>(
+        _ type: T.Type,
+        forKey key: Key,
+        in container: Container) throws -> T
+        where Container.Key == Key
+    {
         if let index = columnIndex(key) {
             return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
         }
         let traits = traitsOfLastKey(T.self)
         if let optionalType = traits.optionalType {
-            return try optionalType.decodeIfPresent(from: self, forKey: key) as! T
+            return try optionalType.decodeIfPresent(from: container, forKey: key) as! T
         }
         let name = key.stringValue
         if let scope = row.scopesTree[name] {
@@ -317,7 +423,7 @@ extension RowKeyedDecodingContainer {
     /// }
     /// let infos = try BookInfo.fetchAll(db, Book.including(required: Book.author))
     /// ```
-    private func decodeFromRowItself<T: Decodable>(
+    func decodeFromRowItself<T: Decodable>(
         _ type: T.Type,
         forKey key: Key,
         traits: DecodedTypeTraits) throws -> T
@@ -372,6 +478,16 @@ extension RowKeyedDecodingContainer {
         }
         return ColumnDecoder(row: row, index: index, codingPath: [key], record: record)
     }
+
+    /// Decodes a collection of records from prefetched rows.
+    func openDecodePrefetchedRows<T: Decodable>(
+        _ type: T.Type,
+        rows: [Row],
+        key: Key,
+        record: any FetchableRecord.Type) throws -> T
+    {
+        try T(from: PrefetchedRowsDecoder(rows: rows, codingPath: [key], record: record))
+    }
 }
 
 /// Decodes a standard value from a row, out of the fast path of
@@ -386,14 +502,14 @@ private func decodeRowValue<Value: DatabaseValueConvertible & StatementColumnCon
     try row._fastDecode(Value.self, atUncheckedIndex: index)
 }
 
-extension RowKeyedDecodingContainer {
-    /// Decodes a collection of records from prefetched rows.
-    private func openDecodePrefetchedRows<T: Decodable>(
-        _ type: T.Type,
-        rows: [Row],
-        key: Key,
-        record: any FetchableRecord.Type) throws -> T
-    {
-        try T(from: PrefetchedRowsDecoder(rows: rows, codingPath: [key], record: record))
-    }
+/// Decodes an optional standard value from a row, out of the fast path of
+/// ``RowKeyedDecodingContainer``. Not inlined, and generic over the value
+/// type only, so that it is specialized for each standard type.
+@inline(never)
+private func decodeRowOptionalValue<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+    _ type: Value.Type,
+    row: Row,
+    index: Int) throws -> Value?
+{
+    try row._fastDecodeOptional(Value.self, atUncheckedIndex: index)
 }

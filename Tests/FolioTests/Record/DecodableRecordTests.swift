@@ -333,6 +333,29 @@ final class DecodableRecordTests: FolioTestCase {
         }
     }
 
+    func testOptionalValuesOfLaterRowsDecodeNullAndThrowOnMismatch() throws {
+        struct Item: Decodable, FetchableRecord, Equatable {
+            var score: Int?
+            var name: String?
+        }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            // Later rows decode with the plan resolved by the first one.
+            XCTAssertEqual(
+                try Item.fetchAll(db, sql: "SELECT 1 AS score, 'a' AS name UNION ALL SELECT NULL, NULL UNION ALL SELECT 2.0, 'b'"),
+                [Item(score: 1, name: "a"), Item(score: nil, name: nil), Item(score: 2, name: "b")])
+            let sql = "SELECT 1 AS score, 'a' AS name UNION ALL SELECT 'many', 'b'"
+            XCTAssertThrowsError(try Item.fetchAll(db, sql: sql)) { error in
+                guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.reason, .valueMismatch)
+                XCTAssertEqual(error.column, "score")
+                XCTAssertEqual(error.typeName, "Swift.Int")
+                XCTAssertEqual(error.databaseValue, "many".databaseValue)
+                XCTAssertEqual(error.sql, sql)
+            }
+        }
+    }
+
     func testDifferentRecordTypesDecodeFromTheSameStatement() throws {
         struct Short: Decodable, FetchableRecord { var name: String }
         struct Snake: Decodable, FetchableRecord {

@@ -91,11 +91,21 @@ extension Row {
         _ type: Value.Type = Value.self,
         forColumn columnName: String) throws -> Value
     {
-        guard let index = index(forColumn: columnName) else {
-            if let value = Value.fromMissingColumn() { return value }
-            throw _columnNotFound(Value.self, column: columnName, index: nil)
+        // The fast path: a live row, the column after the last one found,
+        // and a value of the expected type.
+        if let sqliteStatement = _sqliteStatement, let index = _hintedIndex(forColumn: columnName) {
+            let cIndex = CInt(truncatingIfNeeded: index &+ _offset)
+            // Types that check the column type themselves can skip the NULL
+            // check (the cast is resolved at compile time once specialized).
+            if Value.self is any _StatementColumnTypeChecking.Type
+                || sqlite3_column_type(sqliteStatement, cIndex) != SQLITE_NULL,
+               let value = Value(sqliteStatement: sqliteStatement, index: cIndex)
+            {
+                return value
+            }
+            return try _slowDecode(Value.self, atUncheckedIndex: index)
         }
-        return try _fastDecode(Value.self, atUncheckedIndex: index)
+        return try _slowDecode(Value.self, forColumn: columnName)
     }
 
     // MARK: - Subscripts
@@ -182,6 +192,31 @@ extension Row {
     }
 
     // MARK: - Implementation
+
+    /// The slow path of ``decode(_:forColumn:)`` for standard types: any
+    /// column, copied rows, missing columns. Not inlined, so that the fast
+    /// path stays small; inlinable, so that it is specialized.
+    @inlinable @inline(never)
+    func _slowDecode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        forColumn columnName: String) throws -> Value
+    {
+        guard let index = index(forColumn: columnName) else {
+            if let value = Value.fromMissingColumn() { return value }
+            throw _columnNotFound(Value.self, column: columnName, index: nil)
+        }
+        return try _fastDecode(Value.self, atUncheckedIndex: index)
+    }
+
+    /// The slow path of ``decode(_:forColumn:)`` for standard types, once
+    /// the column is found: NULL, conversions, errors.
+    @inlinable @inline(never)
+    func _slowDecode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        atUncheckedIndex index: Int) throws -> Value
+    {
+        try _fastDecode(Value.self, atUncheckedIndex: index)
+    }
 
     @inlinable
     func _decode<Value: DatabaseValueConvertible>(_ type: Value.Type, atUncheckedIndex index: Int) throws -> Value {

@@ -54,6 +54,10 @@ public final class Row {
     /// _offset`.
     @usableFromInline let _previousDuplicates: [Int]
 
+    /// Whether `_previousDuplicates` has a duplicate at all: when it has
+    /// none, a name that matches a column is its leftmost match.
+    @usableFromInline let _hasDuplicateNames: Bool
+
     /// Where the next look-up by name starts, from 0 to `count - 1`:
     /// records and loops read columns in order, so that the next one is
     /// found at the first comparison. Unchecked: a row is used by one
@@ -97,6 +101,7 @@ public final class Row {
         _values = []
         _columnNames = statement.columnNames
         _previousDuplicates = statement.previousDuplicateIndexes
+        _hasDuplicateNames = statement.hasDuplicateColumnNames
         _copiedSQL = nil
         _offset = 0
         count = layout?.baseCount ?? statement.columnCount
@@ -113,6 +118,7 @@ public final class Row {
         _values = values
         _columnNames = columnNames
         _previousDuplicates = Row.previousDuplicateIndexes(columnNames)
+        _hasDuplicateNames = _previousDuplicates.contains { $0 >= 0 }
         _copiedSQL = sql
         _offset = 0
         count = values.count
@@ -128,6 +134,7 @@ public final class Row {
         _values = base._values
         _columnNames = base._columnNames
         _previousDuplicates = base._previousDuplicates
+        _hasDuplicateNames = base._hasDuplicateNames
         _copiedSQL = base._copiedSQL
         _offset = offset
         self.count = count
@@ -149,6 +156,7 @@ public final class Row {
         _values = values
         _columnNames = statement.columnNames
         _previousDuplicates = statement.previousDuplicateIndexes
+        _hasDuplicateNames = statement.hasDuplicateColumnNames
         _copiedSQL = statement.sql
         _offset = 0
         count = layout?.baseCount ?? values.count
@@ -168,6 +176,7 @@ public final class Row {
         }
         _columnNames = row._columnNames
         _previousDuplicates = row._previousDuplicates
+        _hasDuplicateNames = row._hasDuplicateNames
         _copiedSQL = row.sql
         _offset = row._offset
         count = row.count
@@ -287,16 +296,23 @@ public final class Row {
     /// - Returns: A column index, or nil.
     @inlinable @inline(__always)
     func index(forColumn name: String) -> Int? {
-        // Fast path: the column after the last one found.
+        _hintedIndex(forColumn: name) ?? _index(forColumn: name)
+    }
+
+    /// The fast path of ``index(forColumn:)``: the index of the column after
+    /// the last one found, when it has this name (and is its leftmost
+    /// match), or nil.
+    @inlinable @inline(__always)
+    func _hintedIndex(forColumn name: String) -> Int? {
         let hint = _columnLookupHint
         if hint < count {
             let position = _offset &+ hint
-            if _columnNames[position] == name && _previousDuplicates[position] < _offset {
+            if _columnNames[position] == name && (!_hasDuplicateNames || _previousDuplicates[position] < _offset) {
                 _columnLookupHint = hint &+ 1 == count ? 0 : hint &+ 1
                 return hint
             }
         }
-        return _index(forColumn: name)
+        return nil
     }
 
     /// The slow path of ``index(forColumn:)``: a scan of the columns.

@@ -103,6 +103,10 @@ public final class Statement {
         return indexes
     }
 
+    /// Whether two columns have the same name (ignoring case); computed
+    /// once.
+    private(set) lazy var hasDuplicateColumnNames: Bool = previousDuplicateIndexes.contains { $0 >= 0 }
+
     /// Column indexes by lowercased name, built on first use.
     private lazy var lowercasedColumnIndexes: [String: Int] = {
         var indexes: [String: Int] = [:]

@@ -39,6 +39,41 @@ final class RowColumnLookupTests: FolioTestCase {
         }
     }
 
+    func testNamedDecodingFallsBackOnNullConversionsAndErrors() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            let sql = "SELECT 1 AS a, 'x' AS b UNION ALL SELECT NULL, 'y' UNION ALL SELECT 2.0, 'z' UNION ALL SELECT 'many', 'w'"
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            var values: [Int?] = []
+            var names: [String] = []
+            var errors: [RowDecodingError] = []
+            while let row = try cursor.next() {
+                do {
+                    values.append(try row.decode(Int?.self, forColumn: "a"))
+                    _ = try row.decode(Int.self, forColumn: "a")
+                } catch let error as RowDecodingError {
+                    errors.append(error)
+                }
+                names.append(try row.decode(String.self, forColumn: "b"))
+            }
+            XCTAssertEqual(values, [1, nil, 2])
+            XCTAssertEqual(names, ["x", "y", "z", "w"])
+            // NULL for Int, then a string for Int? (which stops before Int).
+            XCTAssertEqual(errors.map(\.reason), [.valueMismatch, .valueMismatch])
+            XCTAssertEqual(errors.map(\.column), ["a", "a"])
+            XCTAssertEqual(errors.map(\.databaseValue), [.null, "many".databaseValue])
+            XCTAssertEqual(errors.map(\.typeName), ["Swift.Int", "Swift.Int"])
+
+            // Copied rows take the same path as a miss of the fast path.
+            let rows = try Row.fetchAll(db, sql: sql)
+            XCTAssertEqual(try rows.prefix(3).map { try $0.decode(Int?.self, forColumn: "A") }, [1, nil, 2])
+            XCTAssertThrowsError(try rows[1].decode(Int.self, forColumn: "a"))
+            XCTAssertThrowsError(try rows[0].decode(Int.self, forColumn: "missing")) { error in
+                XCTAssertEqual((error as? RowDecodingError)?.reason, .columnNotFound)
+            }
+        }
+    }
+
     func testNamedReadsAreCaseInsensitiveAndMissingColumnsAreNil() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.inDatabase { db in

@@ -33,7 +33,7 @@ struct RecordDecoder: Decoder {
     @usableFromInline
     var userInfo: [CodingUserInfoKey: Any] { record.databaseDecodingUserInfo }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if let cache = row._keyedContainerCache {
             return cache.container(row: row, record: record, key: Key.self)

@@ -130,13 +130,16 @@ extension RowKeyedDecodingContainer {
                 if let value {
                     return value
                 }
+                // NULL, a value that needs a conversion, or an error: the
+                // key is no longer needed.
+                return try decodeRowValue(Value.self, row: row, index: index)
             }
         }
-        // The slow path: a key that is not resolved yet, a copied row, NULL,
-        // a value that needs a conversion, or an error. Out of line, so that
-        // the fast path stays small: the column look-up depends on the key
-        // type only, and the decoding on the value type only (so that it is
-        // specialized for each standard type).
+        // The slow path: a key that is not resolved yet, a copied row.
+        // Out of line, so that the fast path stays small: the column
+        // look-up depends on the key type only, and the decoding on the
+        // value type only (so that it is specialized for each standard
+        // type).
         let decoding = self.decoding
         guard let index = decoding.outOfLineColumnIndex(key) else {
             throw decoding.columnNotFound(Value.self, forKey: key)
@@ -164,6 +167,7 @@ extension RowKeyedDecodingContainer {
                 if let value {
                     return value
                 }
+                return try decodeRowOptionalValue(Value.self, row: row, index: index)
             }
         }
         // The slow path (see decodeValue(_:forKey:)).

@@ -72,9 +72,10 @@ final class KeyedContainerCache {
     }
 }
 
-/// A cached keyed container, stored in raw memory so that reading it back
-/// costs one generic metadata look-up (the copy of the container), and no
-/// dynamic cast.
+/// A cached keyed container, stored in raw memory. The cache finds an
+/// entry by type identifiers, and reads it back through its subclass
+/// (``TypedCachedKeyedContainer``), with no dynamic cast and no run-time
+/// metadata look-up.
 class CachedKeyedContainer {
     let recordType: ObjectIdentifier
     let keyType: ObjectIdentifier

@@ -289,8 +289,6 @@ struct RowKeyedDecoding<Key: CodingKey> {
     /// The decoded row.
     var row: Row { unmanagedRow.takeUnretainedValue() }
 
-    var codingPath: [any CodingKey] { [] }
-
     /// The keys fed by the columns of the row, by its associated records
     /// (scopes), and by its prefetched rows.
     var allKeys: [Key] {
@@ -318,19 +316,19 @@ struct RowKeyedDecoding<Key: CodingKey> {
     /// has just looked for, computed once per statement when the row has
     /// a plan.
     @inline(__always)
-    func traitsOfLastKey<T>(_ type: T.Type) -> DecodedTypeTraits {
+    private func traitsOfLastKey<T>(_ type: T.Type) -> DecodedTypeTraits {
         guard let plan else { return DecodedTypeTraits(T.self) }
         return plan._withUnsafeGuaranteedRef { $0.traitsOfLastKey(T.self) }
     }
 
     /// The index of the column that feeds the key, or nil.
     @inline(__always)
-    func columnIndex(_ key: Key) -> Int? {
+    private func columnIndex(_ key: Key) -> Int? {
         unmanagedRow._withUnsafeGuaranteedRef { columnIndex(key, row: $0) }
     }
 
     @inline(__always)
-    func columnIndex(_ key: Key, row: Row) -> Int? {
+    private func columnIndex(_ key: Key, row: Row) -> Int? {
         guard let plan else {
             var columnKeys: [String]?
             return RowDecodingPlan.resolveColumnIndex(
@@ -427,7 +425,7 @@ struct RowKeyedDecoding<Key: CodingKey> {
     /// }
     /// let infos = try BookInfo.fetchAll(db, Book.including(required: Book.author))
     /// ```
-    func decodeFromRowItself<T: Decodable>(
+    private func decodeFromRowItself<T: Decodable>(
         _ type: T.Type,
         forKey key: Key,
         traits: DecodedTypeTraits) throws -> T
@@ -484,7 +482,7 @@ struct RowKeyedDecoding<Key: CodingKey> {
     }
 
     /// Decodes a collection of records from prefetched rows.
-    func openDecodePrefetchedRows<T: Decodable>(
+    private func openDecodePrefetchedRows<T: Decodable>(
         _ type: T.Type,
         rows: [Row],
         key: Key,

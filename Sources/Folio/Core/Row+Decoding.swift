@@ -94,13 +94,7 @@ extension Row {
         // The fast path: a live row, the column after the last one found,
         // and a value of the expected type.
         if let sqliteStatement = _sqliteStatement, let index = _hintedIndex(forColumn: columnName) {
-            let cIndex = CInt(truncatingIfNeeded: index &+ _offset)
-            // Types that check the column type themselves can skip the NULL
-            // check (the cast is resolved at compile time once specialized).
-            if Value.self is any _StatementColumnTypeChecking.Type
-                || sqlite3_column_type(sqliteStatement, cIndex) != SQLITE_NULL,
-               let value = Value(sqliteStatement: sqliteStatement, index: cIndex)
-            {
+            if let value = Row._readValue(Value.self, sqliteStatement, CInt(truncatingIfNeeded: index &+ _offset)) {
                 return value
             }
             return try _slowDecode(Value.self, atUncheckedIndex: index)
@@ -208,14 +202,15 @@ extension Row {
         return try _fastDecode(Value.self, atUncheckedIndex: index)
     }
 
-    /// The slow path of ``decode(_:forColumn:)`` for standard types, once
-    /// the column is found: NULL, conversions, errors.
+    /// The slow path of standard values that ``_readValue(_:_:_:)`` could
+    /// not read: NULL, conversions, errors. Not inlined, so that the fast
+    /// paths stay small; inlinable, so that it is specialized.
     @inlinable @inline(never)
-    func _slowDecode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+    func _slowDecode<Value: DatabaseValueConvertible>(
         _ type: Value.Type,
         atUncheckedIndex index: Int) throws -> Value
     {
-        try _fastDecode(Value.self, atUncheckedIndex: index)
+        try _decode(Value.self, atUncheckedIndex: index)
     }
 
     @inlinable
@@ -232,18 +227,10 @@ extension Row {
         _ type: Value.Type,
         atUncheckedIndex index: Int) throws -> Value
     {
-        guard let sqliteStatement = _sqliteStatement else {
-            return try _decode(Value.self, atUncheckedIndex: index)
-        }
-        let cIndex = CInt(truncatingIfNeeded: index &+ _offset)
-        // Types that check the column type themselves can skip the NULL
-        // check (the cast is resolved at compile time once specialized).
-        if Value.self is any _StatementColumnTypeChecking.Type
-            || sqlite3_column_type(sqliteStatement, cIndex) != SQLITE_NULL
+        if let sqliteStatement = _sqliteStatement,
+           let value = Row._readValue(Value.self, sqliteStatement, CInt(truncatingIfNeeded: index &+ _offset))
         {
-            if let value = Value(sqliteStatement: sqliteStatement, index: cIndex) {
-                return value
-            }
+            return value
         }
         return try _decode(Value.self, atUncheckedIndex: index)
     }
@@ -253,17 +240,48 @@ extension Row {
         _ type: Value.Type,
         atUncheckedIndex index: Int) throws -> Value?
     {
-        guard let sqliteStatement = _sqliteStatement else {
-            return try _decode(Value?.self, atUncheckedIndex: index)
-        }
-        let cIndex = CInt(truncatingIfNeeded: index &+ _offset)
-        if sqlite3_column_type(sqliteStatement, cIndex) == SQLITE_NULL {
-            return nil
-        }
-        if let value = Value(sqliteStatement: sqliteStatement, index: cIndex) {
+        if let sqliteStatement = _sqliteStatement,
+           let value = Row._readOptionalValue(Value.self, sqliteStatement, CInt(truncatingIfNeeded: index &+ _offset))
+        {
             return value
         }
         return try _decode(Value?.self, atUncheckedIndex: index)
+    }
+
+    /// Reads a standard value straight from the current row of a statement,
+    /// or returns nil for NULL and for values that need a conversion (or do
+    /// not convert): decode those from their `DatabaseValue`.
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement with a current row.
+    ///   - cIndex: A column index of the statement.
+    @inlinable @inline(__always)
+    static func _readValue<Value: StatementColumnConvertible>(
+        _ type: Value.Type,
+        _ sqliteStatement: SQLiteStatement,
+        _ cIndex: CInt) -> Value?
+    {
+        // Types that check the column type themselves can skip the NULL
+        // check (the cast is resolved at compile time once specialized).
+        guard Value.self is any _StatementColumnTypeChecking.Type
+                || sqlite3_column_type(sqliteStatement, cIndex) != SQLITE_NULL
+        else { return nil }
+        return Value(sqliteStatement: sqliteStatement, index: cIndex)
+    }
+
+    /// Reads an optional standard value straight from the current row of a
+    /// statement: `.some(nil)` for NULL, or nil for values that need a
+    /// conversion (or do not convert).
+    @inlinable @inline(__always)
+    static func _readOptionalValue<Value: StatementColumnConvertible>(
+        _ type: Value.Type,
+        _ sqliteStatement: SQLiteStatement,
+        _ cIndex: CInt) -> Value??
+    {
+        if sqlite3_column_type(sqliteStatement, cIndex) == SQLITE_NULL {
+            return .some(nil)
+        }
+        return Value(sqliteStatement: sqliteStatement, index: cIndex).map { .some($0) }
     }
 
     // The error helpers return the boxed error, so that the hot decoding

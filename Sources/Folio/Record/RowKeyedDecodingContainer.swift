@@ -1,5 +1,3 @@
-import CSQLite
-
 /// What the keyed containers of ``RecordDecoder`` share: each coding key
 /// reads the column that feeds it.
 ///
@@ -118,21 +116,14 @@ extension RowKeyedDecodingContainer {
             if index >= 0 {
                 let value: Value? = unmanagedRow._withUnsafeGuaranteedRef { row in
                     guard let sqliteStatement = row._sqliteStatement else { return nil }
-                    let cIndex = CInt(truncatingIfNeeded: index &+ row._offset)
-                    // Types that check the column type themselves can skip
-                    // the NULL check (the cast is resolved at compile time
-                    // once specialized).
-                    guard Value.self is any _StatementColumnTypeChecking.Type
-                            || sqlite3_column_type(sqliteStatement, cIndex) != SQLITE_NULL
-                    else { return nil }
-                    return Value(sqliteStatement: sqliteStatement, index: cIndex)
+                    return Row._readValue(Value.self, sqliteStatement, CInt(truncatingIfNeeded: index &+ row._offset))
                 }
                 if let value {
                     return value
                 }
                 // NULL, a value that needs a conversion, or an error: the
                 // key is no longer needed.
-                return try decodeRowValue(Value.self, row: row, index: index)
+                return try row._slowDecode(Value.self, atUncheckedIndex: index)
             }
         }
         // The slow path: a key that is not resolved yet, a copied row.
@@ -158,16 +149,12 @@ extension RowKeyedDecodingContainer {
             if index >= 0 {
                 let value: Value?? = unmanagedRow._withUnsafeGuaranteedRef { row in
                     guard let sqliteStatement = row._sqliteStatement else { return nil }
-                    let cIndex = CInt(truncatingIfNeeded: index &+ row._offset)
-                    if sqlite3_column_type(sqliteStatement, cIndex) == SQLITE_NULL {
-                        return .some(nil)
-                    }
-                    return Value(sqliteStatement: sqliteStatement, index: cIndex).map { .some($0) }
+                    return Row._readOptionalValue(Value.self, sqliteStatement, CInt(truncatingIfNeeded: index &+ row._offset))
                 }
                 if let value {
                     return value
                 }
-                return try decodeRowOptionalValue(Value.self, row: row, index: index)
+                return try row._slowDecode(Value?.self, atUncheckedIndex: index)
             }
         }
         // The slow path (see decodeValue(_:forKey:)).

@@ -58,10 +58,16 @@ final class DecodingContainerLifetimeTests: FolioTestCase {
         return dbQueue
     }
 
-    func testContainersKeptBeyondFetchAllStayUsable() throws {
-        let dbQueue = try makePlayers()
+    /// Starts keeping the containers that records decode with.
+    private func keepContainers() -> KeptContainers {
         let kept = KeptContainers()
         KeepingPlayerRecord.kept = kept
+        return kept
+    }
+
+    func testContainersKeptBeyondFetchAllStayUsable() throws {
+        let dbQueue = try makePlayers()
+        let kept = keepContainers()
         let records = try dbQueue.read { db in
             try KeepingPlayerRecord.fetchAll(db, sql: "SELECT id, name FROM player ORDER BY id")
         }
@@ -86,8 +92,7 @@ final class DecodingContainerLifetimeTests: FolioTestCase {
 
     func testContainersKeptBeyondAnAbandonedCursorStayUsable() throws {
         let dbQueue = try makePlayers()
-        let kept = KeptContainers()
-        KeepingPlayerRecord.kept = kept
+        let kept = keepContainers()
         let first = try dbQueue.read { db -> KeepingPlayerRecord? in
             // The cursor is deinitialized before its end.
             let cursor = try KeepingPlayerRecord.fetchCursor(db, sql: "SELECT * FROM player ORDER BY id")
@@ -101,8 +106,7 @@ final class DecodingContainerLifetimeTests: FolioTestCase {
 
     func testContainersOfCopiedRowsKeepTheirRow() throws {
         let dbQueue = try makePlayers()
-        let kept = KeptContainers()
-        KeepingPlayerRecord.kept = kept
+        let kept = keepContainers()
         let rows = try dbQueue.read { db in
             try Row.fetchAll(db, sql: "SELECT id, name FROM player ORDER BY id")
         }
@@ -140,8 +144,7 @@ final class DecodingContainerLifetimeTests: FolioTestCase {
     }
 
     func testCursorRowIsKeptAliveForAKeptContainer() throws {
-        let kept = KeptContainers()
-        KeepingPlayerRecord.kept = kept
+        let kept = keepContainers()
         let (names, weakRow) = try decodePlayersFromRowCursor(makePlayers())
         XCTAssertEqual(names, ["Arthur", "Barbara"])
         XCTAssertNotNil(weakRow.row, "the row of a finished cursor stays alive for the kept containers")

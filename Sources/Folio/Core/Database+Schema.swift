@@ -19,6 +19,34 @@ extension Database {
         schemaMayHaveChanged = true
     }
 
+    /// Called by ``Statement/step(in:)`` before each step of a statement
+    /// that may change the schema: DDL, in any schema (main, temp or an
+    /// attached one), or a rollback that may undo DDL.
+    ///
+    /// The schema cache is dropped outright: `PRAGMA schema_version`
+    /// only follows the main schema, so comparing it would miss changes
+    /// to the temp schema. Cached statements are dropped too, because
+    /// they keep the result columns they were compiled with (a `SELECT *`
+    /// after `ALTER TABLE … ADD COLUMN`): after DDL, and after a rollback
+    /// that follows DDL, since statements cached in between were compiled
+    /// against the schema that the rollback undoes.
+    ///
+    /// Not inlined: it runs for schema changes only, off the hot path of
+    /// stepping.
+    @inline(never)
+    func statementWillChangeSchema(_ statement: Statement) {
+        schemaCache = SchemaCache()
+        schemaMayHaveChanged = true
+        if statement.authorization.changesSchema {
+            statementCache.removeAll(keepingCapacity: true)
+            statementCacheFollowsSchemaChange = true
+        } else if statementCacheFollowsSchemaChange {
+            // A rollback after DDL.
+            statementCache.removeAll(keepingCapacity: true)
+            statementCacheFollowsSchemaChange = false
+        }
+    }
+
     /// Makes sure the schema cache matches the current schema version.
     ///
     /// The schema version is read once per database access, and again

@@ -66,6 +66,11 @@ public final class Database {
     /// since the schema cache was last validated.
     var schemaMayHaveChanged = true
 
+    /// Whether the statement cache holds statements compiled after DDL,
+    /// that a rollback would make stale (see
+    /// ``statementWillChangeSchema(_:)``).
+    var statementCacheFollowsSchemaChange = false
+
     /// The access during which the schema cache was last validated.
     var schemaCacheValidationGeneration = -1
 

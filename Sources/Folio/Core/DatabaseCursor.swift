@@ -30,28 +30,14 @@ struct _StatementStepper {
                 message: "a database cursor was used outside of the database access closure that created it",
                 sql: statement.sql)
         }
-        if database.observesStatements {
-            // Observation, region recording, or a cancellable access.
-            do {
-                if try database.observedStep(statement) { return true }
-                finish()
-                return false
-            } catch {
-                finish()
-                throw error
-            }
-        }
-        switch sqlite3_step(sqliteStatement) {
-        case SQLITE_ROW:
-            return true
-        case SQLITE_DONE:
-            finish()
-            return false
-        case let code:
-            let error = statement.makeError(code: code)
+        do {
+            if try statement.step(in: database) { return true }
+        } catch {
             finish()
             throw error
         }
+        finish()
+        return false
     }
 
     /// Ends iteration and releases the statement.

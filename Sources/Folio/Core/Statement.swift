@@ -372,13 +372,24 @@ public final class Statement {
     /// Steps the statement: true when a row is available, false when done.
     @usableFromInline
     func step() throws -> Bool {
+        try step(in: database)
+    }
+
+    /// Steps the statement of `database`, its connection: the one
+    /// implementation of stepping, that ``execute(arguments:)`` and every
+    /// cursor go through, so that schema-cache invalidation, observation
+    /// and error reporting happen in one place.
+    ///
+    /// Cursors pass the connection they keep, which saves reading the
+    /// unowned ``database`` at each step.
+    ///
+    /// - Returns: True when a row is available, false when done.
+    /// - Throws: The error of the step, with this statement's SQL and
+    ///   arguments; the statement is reset.
+    @inline(__always)
+    func step(in database: Database) throws -> Bool {
         if invalidatesSchemaCache {
-            database.schemaMayHaveChanged = true
-            if authorization.changesSchema {
-                // Cached statements keep the columns they were compiled
-                // with (`SELECT *` after `ALTER TABLE`): compile them anew.
-                database.statementCache.removeAll(keepingCapacity: true)
-            }
+            database.statementWillChangeSchema(self)
         }
         if database.observesStatements {
             return try database.observedStep(self)

@@ -51,13 +51,10 @@ public final class Database {
     /// Statements cached by SQL text.
     var statementCache: [String: Statement] = [:]
 
-    /// Per-connection caches of the layers above Core, keyed by the type of
-    /// the cache (the record layer keeps its INSERT statements here). An
-    /// array, because there are few of them, and a linear search is cheaper
-    /// than hashing on the hot path of insertions. The connection is used
-    /// by one thread at a time, and accesses never overlap: no dynamic
-    /// exclusivity check.
-    @exclusivity(unchecked) var layerCaches: [(key: ObjectIdentifier, cache: AnyObject)] = []
+    /// Storage for the record layer: the INSERT statements of the
+    /// persistence methods. The connection is used by one thread at a
+    /// time, and accesses never overlap: no dynamic exclusivity check.
+    @exclusivity(unchecked) var layerSlot = LayerSlot()
 
     /// Schema information, valid for one schema version.
     var schemaCache = SchemaCache()
@@ -200,7 +197,7 @@ public final class Database {
     func close() {
         guard let connection = sqliteConnection else { return }
         statementCache.removeAll()
-        layerCaches.removeAll()
+        layerSlot.empty(owner: self)
         sqlite3_close_v2(connection)
         sqliteConnection = nil
         busyCallbackBox?.release()

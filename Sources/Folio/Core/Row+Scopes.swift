@@ -118,7 +118,7 @@ extension Row {
     ///   - index: An index in `scopes`.
     ///   - scopes: The scopes of the row's layout.
     func scopeRow(at index: Int, of scopes: [RowScope]) -> Row {
-        guard _keyedContainerCache != nil else {
+        guard _isReusedByCursor else {
             return makeScopeRow(scopes[index])
         }
         if let scopeRows = _cachedScopeRows {

@@ -83,11 +83,15 @@ public final class Row {
     /// The path of this row in the tree of scopes, for prefetched rows.
     let _scopePath: String
 
-    /// The keyed decoding containers of `Decodable` records, kept from one
-    /// step to the next for a row that a cursor reuses (see
-    /// ``KeyedContainerCache``); nil for other rows. Unchecked: a row is
-    /// used by one thread at a time.
-    @exclusivity(unchecked) var _keyedContainerCache: KeyedContainerCache?
+    /// Whether a cursor reuses the row from one step to the next (see
+    /// ``_enableStepCaches()``). Unchecked: a row is used by one thread at
+    /// a time.
+    @exclusivity(unchecked) var _isReusedByCursor = false
+
+    /// For a row that a cursor reuses, what the record layer keeps from
+    /// one step to the next: the keyed decoding containers of `Decodable`
+    /// records. Empty for other rows.
+    @exclusivity(unchecked) var _layerSlot = LayerSlot()
 
     /// The rows of the scopes of a row that a cursor reuses, built once
     /// (they read the same statement at each step), in the order of the
@@ -212,14 +216,14 @@ public final class Row {
     /// scopes have caches of their own, and the cached containers may have
     /// been kept by user code (see ``KeyedContainerCache``).
     func _enableStepCaches() {
-        _keyedContainerCache = KeyedContainerCache()
+        _isReusedByCursor = true
     }
 
     /// Releases what ``_enableStepCaches()`` keeps, in the row and its
     /// scopes.
     func _releaseStepCaches() {
-        _keyedContainerCache?.removeAll(of: self)
-        _keyedContainerCache = nil
+        _isReusedByCursor = false
+        _layerSlot.empty(owner: self)
         if let scopeRows = _cachedScopeRows {
             _cachedScopeRows = nil
             for row in scopeRows {

@@ -77,7 +77,7 @@ public final class Statement {
     /// Storage for the record layer: the column indexes of the coding keys
     /// of `Decodable` records, resolved once per statement instead of once
     /// per row.
-    var recordDecodingCache: AnyObject?
+    var layerSlot = LayerSlot()
 
     /// Whether the statement can be handed out by the cache.
     var isReusable: Bool {

@@ -5,7 +5,7 @@ import CSQLite
 /// A loop of insertions prepares its statement once: statements are
 /// found by record type and conflict resolution, then by table name and
 /// column list. Neither the SQL nor any dictionary is built per insertion.
-final class PersistenceStatementCache {
+final class PersistenceStatementCache: LayerSlotValue {
     struct Key: Hashable {
         var recordType: ObjectIdentifier
         var conflictResolution: Database.ConflictResolution
@@ -98,13 +98,7 @@ extension Statement {
 extension Database {
     /// The persistence statement cache of the connection.
     var persistenceStatementCache: PersistenceStatementCache {
-        let key = ObjectIdentifier(PersistenceStatementCache.self)
-        for entry in layerCaches where entry.key == key {
-            return unsafeDowncast(entry.cache, to: PersistenceStatementCache.self)
-        }
-        let cache = PersistenceStatementCache()
-        layerCaches.append((key, cache))
-        return cache
+        layerSlot.value(orInsert: PersistenceStatementCache.init)
     }
 
     /// The outcome of an INSERT statement.

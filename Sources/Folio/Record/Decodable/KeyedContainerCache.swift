@@ -18,7 +18,7 @@
 /// referenced elsewhere, and keeps the row alive for them (it is never
 /// released: a small leak in exchange for memory safety, for code that
 /// keeps decoding containers, which no synthesized `init(from:)` does).
-final class KeyedContainerCache {
+final class KeyedContainerCache: LayerSlotValue {
     /// The cached containers, usually one (or a few for records that
     /// decode other records from the same row).
     /// Unchecked: a row is used by one thread at a time.
@@ -69,6 +69,11 @@ final class KeyedContainerCache {
         if isShared {
             _ = Unmanaged.passRetained(row)
         }
+    }
+
+    /// The row's cursor ended: releases the containers.
+    func slotWillEmpty(owner: AnyObject) {
+        removeAll(of: unsafeDowncast(owner, to: Row.self))
     }
 }
 

@@ -35,7 +35,12 @@ struct RecordDecoder: Decoder {
 
     @usableFromInline @inline(__always)
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if let cache = row._keyedContainerCache {
+        if let cache = row._layerSlot.value(as: KeyedContainerCache.self) {
+            return cache.container(row: row, record: record, key: Key.self)
+        }
+        if row._isReusedByCursor {
+            // The first record of a cursor.
+            let cache = row._layerSlot.value(orInsert: KeyedContainerCache.init)
             return cache.container(row: row, record: record, key: Key.self)
         }
         let plan = RowDecodingPlan.plan(for: row, record: record, key: Key.self)

@@ -241,7 +241,7 @@ final class RowDecodingPlan {
 /// type, range of columns), stored in ``Statement/recordDecodingCache``.
 /// The range of columns tells apart the base record and the associated
 /// records (scopes) of joined requests.
-final class RowDecodingPlanCache {
+final class RowDecodingPlanCache: LayerSlotValue {
     private var plans: [RowDecodingPlan] = []
 
     /// Returns the plan of a record type, a coding key type and a range
@@ -280,13 +280,7 @@ extension RowDecodingPlan {
         guard let statement = row._statement else {
             return nil
         }
-        let cache: RowDecodingPlanCache
-        if let existing = statement.recordDecodingCache {
-            cache = unsafeDowncast(existing, to: RowDecodingPlanCache.self)
-        } else {
-            cache = RowDecodingPlanCache()
-            statement.recordDecodingCache = cache
-        }
+        let cache = statement.layerSlot.value(orInsert: RowDecodingPlanCache.init)
         return cache.plan(
             recordType: ObjectIdentifier(record),
             key: Key.self,

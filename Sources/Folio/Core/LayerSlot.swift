@@ -1,0 +1,67 @@
+/// An object that a layer above Core keeps in a ``LayerSlot``.
+///
+/// Core never reads it: it only tells it when the slot is emptied, so
+/// that it can release what it holds.
+protocol LayerSlotValue: AnyObject {
+    /// Called when the slot that holds the value is emptied: the cursor
+    /// of a row ended, or the connection closes.
+    ///
+    /// - Parameter owner: The object whose slot held the value (a
+    ///   ``Row``, a ``Statement``, a ``Database``).
+    func slotWillEmpty(owner: AnyObject)
+}
+
+extension LayerSlotValue {
+    func slotWillEmpty(owner: AnyObject) { }
+}
+
+/// Storage that a Core object keeps for a layer above Core, without
+/// naming that layer's types: the one way Core carries state for the
+/// layers that are built on it (see `Documentation/Architecture.md`).
+///
+/// - A ``Database`` keeps the INSERT statements of the persistence
+///   methods (the record layer's `PersistenceStatementCache`).
+/// - A ``Statement`` keeps the decoding plans of the `Decodable` records
+///   decoded from its rows (`RowDecodingPlanCache`).
+/// - A ``Row`` that a cursor reuses keeps the keyed decoding containers
+///   of its records from one step to the next (`KeyedContainerCache`).
+///
+/// Each slot has one owner layer, and holds one type of value: reading
+/// it costs a load and a nil check, with no dynamic cast (checked in
+/// debug builds).
+struct LayerSlot {
+    private var _value: (any LayerSlotValue)?
+
+    init() { }
+
+    /// The value of the slot, or nil when it is empty.
+    ///
+    /// - Parameter type: The type of the values of this slot.
+    @inline(__always)
+    func value<Value: LayerSlotValue>(as type: Value.Type) -> Value? {
+        guard let value = _value else { return nil }
+        assert(value is Value, "a layer slot holds a \(Swift.type(of: value)), not a \(Value.self)")
+        return unsafeDowncast(value, to: Value.self)
+    }
+
+    /// The value of the slot, made and stored by `make` when the slot is
+    /// empty.
+    ///
+    /// - Parameter make: A function that makes the value.
+    @inline(__always)
+    mutating func value<Value: LayerSlotValue>(orInsert make: () -> Value) -> Value {
+        if let value = value(as: Value.self) { return value }
+        let value = make()
+        _value = value
+        return value
+    }
+
+    /// Empties the slot, and tells its value.
+    ///
+    /// - Parameter owner: The object whose slot this is.
+    mutating func empty(owner: AnyObject) {
+        guard let value = _value else { return }
+        _value = nil
+        value.slotWillEmpty(owner: owner)
+    }
+}

@@ -99,7 +99,7 @@ public struct PrimaryKeyInfo: Hashable, Sendable {
     /// Whether the primary key is the rowid, hidden or aliased by an
     /// INTEGER PRIMARY KEY column.
     public var isRowID: Bool {
-        tableHasRowID && (rowIDColumn != nil || columns == [Column.rowID.name])
+        tableHasRowID && (rowIDColumn != nil || columns == ["rowid"])
     }
 
     /// The primary key of tables without explicit primary key.

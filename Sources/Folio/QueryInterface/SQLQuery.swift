@@ -36,3 +36,11 @@ struct SQLCommonTableExpressionDefinition: Sendable {
     var isRecursive: Bool
     var request: SQLSubquery
 }
+
+extension SQLQuery: SQLSubquery.Query {
+    /// Renders the query as a subquery, which may refer to the aliases of
+    /// the enclosing query.
+    func sql(_ context: inout SQLGenerationContext) throws -> String {
+        try SQLQueryGenerator(query: self).sql(&context)
+    }
+}

@@ -323,6 +323,8 @@ extension DatabaseValueConvertible {
     public var sqlExpression: SQLExpression { .value(databaseValue) }
 }
 
+extension Optional: SQLExpressible where Wrapped: DatabaseValueConvertible { }
+
 extension ColumnExpression {
     /// The column as an expression.
     public var sqlExpression: SQLExpression { .column(name) }

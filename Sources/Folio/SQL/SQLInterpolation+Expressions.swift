@@ -1,6 +1,8 @@
-// SQL interpolation of the query interface values: record types, tables,
-// columns, expressions, orderings, subqueries and common table
-// expressions. See <https://www.sqlite.org/lang_select.html>.
+// SQL interpolation of the query vocabulary: expressions, columns,
+// orderings, subqueries, coding keys and collations (record types, tables
+// and common table expressions are in
+// QueryInterface/SQLInterpolation+QueryInterface.swift).
+// See <https://www.sqlite.org/lang_select.html>.
 //
 // ```swift
 // let request: SQLRequest<Player> = """
@@ -11,58 +13,6 @@
 // ```
 
 extension SQLInterpolation {
-    /// Appends the quoted table name of a record type: `\(Player.self)`.
-    ///
-    /// ```swift
-    /// // SELECT * FROM "player"
-    /// let request: SQLRequest<Player> = "SELECT * FROM \(Player.self)"
-    /// ```
-    ///
-    /// - Parameter recordType: A record type.
-    public mutating func appendInterpolation<T: TableRecord>(_ recordType: T.Type) {
-        elements.append(.sql(T.databaseTableName.quotedDatabaseIdentifier, StatementArguments()))
-    }
-
-    /// Appends the quoted table name of a record: `\(tableOf: player)`.
-    ///
-    /// - Parameter record: A record.
-    public mutating func appendInterpolation(tableOf record: some TableRecord) {
-        elements.append(.sql(type(of: record).databaseTableName.quotedDatabaseIdentifier, StatementArguments()))
-    }
-
-    /// Appends the quoted name of a table: `\(Table("player"))`.
-    ///
-    /// - Parameter table: A table.
-    public mutating func appendInterpolation<T>(_ table: Table<T>) {
-        elements.append(.sql(table.tableName.quotedDatabaseIdentifier, StatementArguments()))
-    }
-
-    /// Appends the columns selected by a record type, qualified with its
-    /// table name, or the given alias: `\(columnsOf: Player.self)` gives
-    /// `"player".*`.
-    ///
-    /// ```swift
-    /// // SELECT "p".* FROM player p
-    /// let request: SQLRequest<Player> = "SELECT \(columnsOf: Player.self, tableAlias: "p") FROM player p"
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - recordType: A record type.
-    ///   - tableAlias: The name of the table in the query, or nil for the
-    ///     table name.
-    public mutating func appendInterpolation<T: TableRecord>(columnsOf recordType: T.Type, tableAlias: String? = nil) {
-        let selection = T.databaseSelection.map(\.sqlSelection)
-        let tableName = T.databaseTableName
-        elements.append(.deferred { db, arguments in
-            let alias = TableAliasBase(name: tableAlias ?? tableName)
-            alias.bind(to: tableName)
-            var context = SQLGenerationContext(db: db)
-            let sql = try selection.map { try $0.qualified(with: alias).sql(&context) }.joined(separator: ", ")
-            arguments += context.arguments
-            return sql
-        })
-    }
-
     /// Appends an expression, a column, or a subquery used as a value:
     /// `\(Column("score") + bonus)`. Values are bound as arguments, and
     /// operations are parenthesized.
@@ -133,40 +83,5 @@ extension SQLInterpolation {
     /// - Parameter collation: A collation name.
     public mutating func appendInterpolation(_ collation: Database.CollationName) {
         elements.append(.sql(collation.rawValue, StatementArguments()))
-    }
-
-    /// Appends the quoted name of a common table expression:
-    /// `SELECT * FROM \(cte)`.
-    ///
-    /// - Parameter cte: A common table expression.
-    public mutating func appendInterpolation<T>(_ cte: CommonTableExpression<T>) {
-        elements.append(.sql(cte.tableName.quotedDatabaseIdentifier, StatementArguments()))
-    }
-
-    /// Appends the definition of a common table expression, for a WITH
-    /// clause: `WITH \(definitionFor: cte) SELECT ...`.
-    ///
-    /// ```swift
-    /// // WITH "name" AS (SELECT ?) SELECT * FROM "name"
-    /// let cte = CommonTableExpression(named: "name", literal: "SELECT \("O'Brien")")
-    /// let request: SQLRequest<Row> = "WITH \(definitionFor: cte) SELECT * FROM \(cte)"
-    /// ```
-    ///
-    /// See <https://www.sqlite.org/lang_with.html>.
-    ///
-    /// - Parameter cte: A common table expression.
-    public mutating func appendInterpolation<T>(definitionFor cte: CommonTableExpression<T>) {
-        let name = cte.tableName
-        let definition = cte.definition
-        elements.append(.deferred { db, arguments in
-            var sql = name.quotedDatabaseIdentifier
-            if let columns = definition.columns {
-                sql += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
-            }
-            var context = SQLGenerationContext(db: db)
-            sql += " AS (" + (try definition.request.sql(&context)) + ")"
-            arguments += context.arguments
-            return sql
-        })
     }
 }

@@ -1,8 +1,17 @@
 /// A subquery, used in expressions: `IN (SELECT ...)`, `EXISTS (SELECT ...)`.
 public struct SQLSubquery: Sendable {
+    /// A query that renders its own SQL: the query interface's requests
+    /// (see `QueryInterfaceRequest.sqlSubquery`), which this layer does
+    /// not know.
+    protocol Query: Sendable {
+        /// Renders the query, which may refer to the aliases of the
+        /// enclosing query.
+        func sql(_ context: inout SQLGenerationContext) throws -> String
+    }
+
     enum Impl: Sendable {
         case literal(SQL)
-        case query(SQLQuery)
+        case query(any Query)
     }
 
     let impl: Impl
@@ -16,7 +25,7 @@ public struct SQLSubquery: Sendable {
             context.arguments += arguments
             return sql
         case .query(let query):
-            return try SQLQueryGenerator(query: query).sql(&context)
+            return try query.sql(&context)
         }
     }
 }

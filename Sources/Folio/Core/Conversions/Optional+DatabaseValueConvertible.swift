@@ -25,5 +25,3 @@ extension Optional: StatementColumnConvertible where Wrapped: StatementColumnCon
         self = .some(wrapped)
     }
 }
-
-extension Optional: SQLExpressible where Wrapped: DatabaseValueConvertible { }

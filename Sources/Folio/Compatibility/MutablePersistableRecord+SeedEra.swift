@@ -154,6 +154,7 @@ extension Record {
     /// a record that fails to encode has no reported change.
     @available(*, deprecated, renamed: "databaseChanges")
     public var persistentChangedValues: [String: DatabaseValue?] {
+        // Documented: the seed-era property did not throw.
         (try? databaseChanges) ?? [:]
     }
 }

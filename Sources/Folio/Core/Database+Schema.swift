@@ -371,7 +371,7 @@ extension Database {
         return try Row.fetchAll(self, sql: sql).map { row in
             let originTable: String = try row.decode(forColumn: "table")
             let foreignKeyId: Int = try row.decode(forColumn: "fkid")
-            let foreignKey = try? foreignKeys(on: originTable).first { $0.id == foreignKeyId }
+            let foreignKey = try foreignKeys(on: originTable).first { $0.id == foreignKeyId }
             return try ForeignKeyViolation(
                 originTable: originTable,
                 originRowID: row.decode(forColumn: "rowid"),

@@ -75,6 +75,9 @@ extension Database {
         do {
             completion = try operations()
         } catch {
+            // The error of `operations` is the one the caller needs; a
+            // failed rollback leaves `isInsideTransaction` true, which the
+            // next access checks.
             try? rollback()
             throw error
         }
@@ -83,6 +86,7 @@ extension Database {
             do {
                 try commit()
             } catch {
+                // The commit error is the one the caller needs (see above).
                 try? rollback()
                 throw error
             }
@@ -126,6 +130,7 @@ extension Database {
             completion = try operations()
         } catch {
             if isInsideTransaction {
+                // The error of `operations` is the one the caller needs.
                 try? execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
                 try? execute(sql: "RELEASE SAVEPOINT \(name)")
             }
@@ -158,10 +163,19 @@ extension Database {
         }
         try execute(sql: "PRAGMA query_only = 1")
         isQueryOnly = true
-        defer {
-            try? execute(sql: "PRAGMA query_only = 0")
-            isQueryOnly = false
+        let result: T
+        do {
+            result = try value()
+        } catch {
+            // The error of `value` is the one the caller needs. Should the
+            // pragma fail, `isQueryOnly` stays true, as the connection is.
+            if (try? execute(sql: "PRAGMA query_only = 0")) != nil {
+                isQueryOnly = false
+            }
+            throw error
         }
-        return try value()
+        try execute(sql: "PRAGMA query_only = 0")
+        isQueryOnly = false
+        return result
     }
 }

@@ -53,6 +53,16 @@ public final class Statement {
     /// rollback that may undo DDL), which drops the schema cache.
     let invalidatesSchemaCache: Bool
 
+    /// The error of the last ``setUncheckedArguments(_:)``, which can not
+    /// throw: the next step throws it, and the statement does not run
+    /// with arguments that were not bound.
+    private(set) var pendingBindError: DatabaseError?
+
+    /// Whether a step has work to do before `sqlite3_step`: schema-cache
+    /// invalidation, or a pending bind error. One flag, so that the hot
+    /// path of stepping tests one value.
+    @exclusivity(unchecked) private(set) var needsStepPreamble: Bool
+
     /// The database region read by the statement.
     ///
     /// ```swift
@@ -127,6 +137,7 @@ public final class Statement {
         default:
             self.invalidatesSchemaCache = authorization.changesSchema
         }
+        self.needsStepPreamble = invalidatesSchemaCache
         let columnCount = Int(sqlite3_column_count(sqliteStatement))
         self.columnCount = columnCount
         self.columnNames = (0..<columnCount).map {
@@ -231,7 +242,17 @@ public final class Statement {
             if let name, let value = arguments.namedValues[name] { return value }
             return values.popFirst() ?? .null
         }
-        try? bind(resolved, arguments: arguments)
+        do {
+            try bind(resolved, arguments: arguments)
+        } catch let error as DatabaseError {
+            // A value too big for SQLite, or no memory left: the
+            // statement must not run with the parameters that could not
+            // be bound, and the error reaches the caller at the next step.
+            pendingBindError = error
+            needsStepPreamble = true
+        } catch {
+            preconditionFailure("bind(_:arguments:) throws DatabaseError only")
+        }
     }
 
     /// Binds the values needed by the statement, taking positional values
@@ -295,6 +316,10 @@ public final class Statement {
 
     private func bind(_ values: [DatabaseValue], arguments: StatementArguments) throws {
         reset()
+        if pendingBindError != nil {
+            pendingBindError = nil
+            needsStepPreamble = invalidatesSchemaCache
+        }
         self.arguments = arguments
         let code = bindAll(values)
         if code != SQLITE_OK {
@@ -388,8 +413,8 @@ public final class Statement {
     ///   arguments; the statement is reset.
     @inline(__always)
     func step(in database: Database) throws -> Bool {
-        if invalidatesSchemaCache {
-            database.statementWillChangeSchema(self)
+        if needsStepPreamble {
+            try stepPreamble(in: database)
         }
         if database.observesStatements {
             return try database.observedStep(self)
@@ -403,6 +428,22 @@ public final class Statement {
             let error = makeError(code: code)
             sqlite3_reset(sqliteStatement)
             throw error
+        }
+    }
+
+    /// What a step does before `sqlite3_step` when ``needsStepPreamble``
+    /// is set: throws the pending bind error, and drops the caches that a
+    /// schema change makes stale. Out of line: the hot path of stepping
+    /// only tests the flag.
+    @inline(never)
+    private func stepPreamble(in database: Database) throws {
+        if let error = pendingBindError {
+            pendingBindError = nil
+            needsStepPreamble = invalidatesSchemaCache
+            throw error
+        }
+        if invalidatesSchemaCache {
+            database.statementWillChangeSchema(self)
         }
     }
 

@@ -94,6 +94,7 @@ public struct FTS3Pattern: Sendable {
     /// `NOT`...), and without punctuation, so that they need no quoting.
     private init?(tokensOf string: String, _ makePattern: ([String]) -> String) {
         let tokens = FTS3.tokenize(string)
+        // A failable initializer: an invalid pattern is what nil reports.
         guard !tokens.isEmpty, let pattern = try? FTS3Pattern(rawPattern: makePattern(tokens)) else {
             return nil
         }
@@ -113,6 +114,7 @@ extension FTS3Pattern: DatabaseValueConvertible {
     /// - Parameter dbValue: A database value.
     /// - Returns: A pattern, or nil.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> FTS3Pattern? {
+        // An invalid pattern is what nil reports (see above).
         String.fromDatabaseValue(dbValue).flatMap { try? FTS3Pattern(rawPattern: $0) }
     }
 }

@@ -241,6 +241,8 @@ extension EncodableRecord {
     /// - Returns: Whether both records store the same values in the same
     ///   columns.
     public func databaseEquals(_ record: Self) -> Bool {
+        // Documented: a record that fails to encode is not equal to any
+        // record (the signature, GRDB's, does not throw).
         guard let lhs = try? makePersistenceContainer(),
               let rhs = try? record.makePersistenceContainer()
         else { return false }

@@ -468,12 +468,16 @@ open class Record {
     /// values changed. A record that fails to encode has changes.
     public var hasDatabaseChanges: Bool {
         get {
+            // Documented: a record that fails to encode has changes (the
+            // error surfaces when the record is saved).
             guard let referenceContainer, let container = try? makePersistenceContainer() else {
                 return true
             }
             return !PersistenceContainer.changes(from: referenceContainer, to: container).isEmpty
         }
         set {
+            // No reference when the record fails to encode: it then has
+            // changes, as documented above.
             referenceContainer = newValue ? nil : try? makePersistenceContainer()
         }
     }
@@ -533,6 +537,9 @@ open class Record {
     func persistenceDidChange(_ event: RecordPersistenceEvent) {
         switch event {
         case .inserted:
+            // The insert has just encoded the record: should encoding fail
+            // now, no reference means "has changes", which is safe (the
+            // next save writes every column).
             referenceContainer = try? makePersistenceContainer()
         case .updated(let updated):
             var reference = referenceContainer ?? PersistenceContainer()

@@ -68,6 +68,9 @@ struct SQLGenerationContext {
         } catch let error as DatabaseError where error.sql == nil {
             var lenientContext = SQLGenerationContext(db: db)
             lenientContext.isLenient = true
+            // The SQL, for the error message only: when even the lenient
+            // rendering fails, the error has no SQL, and the original
+            // error is what the caller needs.
             let sql = try? body(&lenientContext)
             throw DatabaseError(resultCode: error.extendedResultCode, message: error.message, sql: sql)
         }

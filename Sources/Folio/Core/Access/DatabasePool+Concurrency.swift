@@ -154,6 +154,8 @@ extension DatabasePool {
         precondition(
             writer.isOnQueue,
             "asyncConcurrentRead must be called from inside a write access (writeWithoutTransaction).")
+        // Only a closed writer makes this fail, and the read that follows
+        // then reports the error to `value`.
         let isInsideTransaction = (try? writer.reentrantSync { $0.isInsideTransaction }) ?? false
         precondition(!isInsideTransaction, "asyncConcurrentRead must be called outside of any transaction.")
 

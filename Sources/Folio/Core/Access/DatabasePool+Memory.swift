@@ -9,6 +9,8 @@ extension DatabasePool {
     /// dbPool.releaseMemory()
     /// ```
     public func releaseMemory() {
+        // Only a closed pool makes these fail: it has no memory to
+        // release. (The signature, GRDB's, does not throw.)
         _ = try? writer.sync { db in db.releaseMemory() }
         _ = try? readerPool.withBarrier { readerPool.invalidate() }
     }

@@ -6,6 +6,8 @@ extension DatabaseQueue {
     /// dbQueue.releaseMemory()
     /// ```
     public func releaseMemory() {
+        // Only a closed connection makes this fail: it has no memory to
+        // release. (The signature, GRDB's, does not throw.)
         _ = try? writer.sync { db in db.releaseMemory() }
     }
 }

@@ -156,8 +156,18 @@ extension Database {
                 return try value(self)
             }
             try beginTransaction(.deferred)
-            defer { try? rollback() }
-            return try value(self)
+            let result: T
+            do {
+                result = try value(self)
+            } catch {
+                // The error of `value` is the one the caller needs.
+                try? rollback()
+                throw error
+            }
+            // A read transaction that can not end would give the next
+            // read a stale snapshot: its error matters.
+            try rollback()
+            return result
         }
     }
 }

@@ -1,27 +1,4 @@
-/// A type that can be used as an SQL expression: values (`Int`, `String`,
-/// `Date`...), columns, and expressions built from them.
-///
-/// ```swift
-/// // SELECT * FROM player WHERE score > 1000
-/// Player.filter(Column("score") > 1000)
-/// ```
-public protocol SQLExpressible {
-    /// The SQL expression.
-    var sqlExpression: SQLExpression { get }
-}
 
-/// A type that can be used as an SQL expression, and is not a plain Swift
-/// value: columns and expressions. Values of this type can be selected,
-/// and used as ordering terms.
-public protocol SQLSpecificExpressible: SQLExpressible, SQLSelectable, SQLOrderingTerm { }
-
-extension SQLSpecificExpressible {
-    /// The expression, selected.
-    public var sqlSelection: SQLSelection { .expression(sqlExpression) }
-
-    /// The expression, in ascending order.
-    public var sqlOrdering: SQLOrdering { SQLOrdering(expression: sqlExpression, direction: .ascending) }
-}
 
 /// An SQL expression.
 ///

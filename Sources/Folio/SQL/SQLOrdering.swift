@@ -1,13 +1,3 @@
-/// A type that can sort the results of a request: columns, expressions,
-/// and their `asc`/`desc` variants.
-///
-/// ```swift
-/// Player.order(Column("score").desc, Column("name"))
-/// ```
-public protocol SQLOrderingTerm: Sendable {
-    /// The ordering term.
-    var sqlOrdering: SQLOrdering { get }
-}
 
 /// An element of the ORDER BY clause of a request.
 public struct SQLOrdering: SQLOrderingTerm, Sendable {

@@ -1,16 +1,3 @@
-/// A type that can be selected: columns, expressions, `.allColumns`.
-///
-/// ```swift
-/// // SELECT name, score FROM player
-/// Player.select(Column("name"), Column("score"))
-///
-/// // SELECT *, rowid FROM player
-/// static var databaseSelection: [any SQLSelectable] { [.allColumns, .rowID] }
-/// ```
-public protocol SQLSelectable: Sendable {
-    /// The selection.
-    var sqlSelection: SQLSelection { get }
-}
 
 /// An element of the selection of a request.
 public struct SQLSelection: SQLSelectable, Sendable {
@@ -102,27 +89,6 @@ public struct SQLSelection: SQLSelectable, Sendable {
             return sql
         }
     }
-}
-
-/// All columns of a table: `*`.
-///
-/// ```swift
-/// static var databaseSelection: [any SQLSelectable] { [AllColumns(), Column.rowID] }
-/// ```
-public struct AllColumns: SQLSelectable, Sendable {
-    /// Creates the `*` selection.
-    public init() { }
-
-    /// `*`.
-    public var sqlSelection: SQLSelection { .allColumns }
-}
-
-extension SQLSelectable where Self == SQLSelection {
-    /// `*`: all columns, as in `[.allColumns, .rowID]`.
-    public static var allColumns: SQLSelection { SQLSelection.allColumns }
-
-    /// The hidden `rowid` column, as in `[.allColumns, .rowID]`.
-    public static var rowID: SQLSelection { SQLSelection.rowID }
 }
 
 extension SQLSpecificExpressible {

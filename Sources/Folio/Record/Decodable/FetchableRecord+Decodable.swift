@@ -1,3 +1,35 @@
+// The `Decodable` row decoder: the default `init(row:)` of `Decodable`
+// records. This file is its entry point; the pipeline, in the order a row
+// goes through it:
+//
+// 1. `FetchableRecord.init(row:)` (this file) calls the record's
+//    `init(from:)` with a `RecordDecoder` (RecordDecoder.swift): a
+//    three-word decoder over the row, that allocates nothing.
+// 2. `RecordDecoder.container(keyedBy:)` returns the keyed container:
+//    - for a row that a cursor reuses, the container cached in the row's
+//      layer slot by `KeyedContainerCache` (KeyedContainerCache.swift),
+//      built once per (record type, coding key type) and cursor;
+//    - otherwise a `RecordKeyedDecodingContainer`
+//      (RowKeyedDecodingContainer.swift).
+// 3. Both containers decode through `RowKeyedDecoding`
+//    (RowKeyedDecodingContainer.swift), which finds the column of each key
+//    in the `RowDecodingPlan` of the statement (RowDecodingPlan.swift),
+//    resolved once per statement and kept in the statement's layer slot.
+// 4. Standard values (Int, String, Double, Bool...) read straight from
+//    the statement (`Row._readValue`). Other values go through
+//    `ColumnDecoder` (ColumnDecoder.swift): `DatabaseValueConvertible`
+//    types, the date and data decoding strategies, and JSON for nested
+//    containers.
+// 5. Keys that do not name a column decode associated records from the
+//    row's scopes, or prefetched rows of `including(all:)` through
+//    `PrefetchedRowsDecoder` (PrefetchedRowsDecoder.swift). The dynamic
+//    casts that tell which is which run once per plan key
+//    (`DecodedTypeTraits`, DecodedTypeTraits.swift).
+//
+// Errors are `RowDecodingError`s (Core) that name the column, the type,
+// the value and the SQL. Documentation/Architecture.md places this folder
+// among the layers.
+
 extension FetchableRecord where Self: Decodable {
     /// Creates a record from a row, with its `Decodable` implementation.
     ///

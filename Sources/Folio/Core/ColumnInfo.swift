@@ -1,0 +1,37 @@
+/// A column of a table, from `PRAGMA table_xinfo`.
+///
+/// ```swift
+/// let columns = try db.columns(in: "player")
+/// columns.map(\.name) // ["id", "name", "score"]
+/// ```
+///
+/// See <https://www.sqlite.org/pragma.html#pragma_table_info>.
+public struct ColumnInfo: Hashable, Sendable {
+    /// The column name.
+    public let name: String
+
+    /// The declared type, as written in `CREATE TABLE` (possibly empty).
+    public let type: String
+
+    /// Whether the column has a NOT NULL constraint.
+    public let isNotNull: Bool
+
+    /// The SQL of the default value, or nil.
+    public let defaultValueSQL: String?
+
+    /// The 1-based position of the column in the primary key, or 0 when
+    /// the column is not part of it.
+    public let primaryKeyIndex: Int
+
+    /// 0 for an ordinary column, 2 or 3 for generated columns, 1 for
+    /// hidden columns of virtual tables.
+    let hidden: Int
+
+    /// The declared type as a ``Database/ColumnType``, or nil when empty.
+    public var columnType: Database.ColumnType? {
+        type.isEmpty ? nil : Database.ColumnType(rawValue: type)
+    }
+
+    /// Whether the column is generated (`GENERATED ALWAYS AS`).
+    public var isGenerated: Bool { hidden == 2 || hidden == 3 }
+}

@@ -1,0 +1,30 @@
+/// The primary key of a table.
+///
+/// ```swift
+/// let primaryKey = try db.primaryKey("player")
+/// primaryKey.columns     // ["id"]
+/// primaryKey.rowIDColumn // "id" (an INTEGER PRIMARY KEY)
+/// ```
+///
+/// Tables without explicit primary key have the hidden `rowid` primary key:
+/// `columns` is `["rowid"]`, `rowIDColumn` is nil, and `isRowID` is true.
+public struct PrimaryKeyInfo: Hashable, Sendable {
+    /// The primary key columns, in order.
+    public let columns: [String]
+
+    /// The name of the column that aliases the rowid (an INTEGER PRIMARY
+    /// KEY), or nil.
+    public let rowIDColumn: String?
+
+    /// Whether the table has a rowid (it is not a WITHOUT ROWID table).
+    public let tableHasRowID: Bool
+
+    /// Whether the primary key is the rowid, hidden or aliased by an
+    /// INTEGER PRIMARY KEY column.
+    public var isRowID: Bool {
+        tableHasRowID && (rowIDColumn != nil || columns == ["rowid"])
+    }
+
+    /// The primary key of tables without explicit primary key.
+    static let hiddenRowID = PrimaryKeyInfo(columns: ["rowid"], rowIDColumn: nil, tableHasRowID: true)
+}

@@ -1,0 +1,77 @@
+/// A request that can be grouped.
+public protocol AggregatingRequest {
+    /// The type of fetched values.
+    associatedtype RowDecoder
+
+    /// Returns a request grouped by the given expressions.
+    ///
+    /// - Parameter expressions: Grouping expressions.
+    /// - Returns: A request.
+    func group(_ expressions: [any SQLExpressible]) -> Self
+
+    /// Returns a request with a HAVING condition, in addition to the
+    /// current ones.
+    ///
+    /// - Parameter predicate: A boolean expression.
+    /// - Returns: A request.
+    func having(_ predicate: any SQLExpressible) -> Self
+}
+
+extension AggregatingRequest {
+    /// Returns a request grouped by the given expressions.
+    ///
+    /// ```swift
+    /// // SELECT teamId, MAX(score) FROM player GROUP BY teamId
+    /// Player.select(Column("teamId"), max(Column("score"))).group(Column("teamId"))
+    /// ```
+    ///
+    /// - Parameter expressions: Grouping expressions.
+    /// - Returns: A request.
+    public func group(_ expressions: any SQLExpressible...) -> Self {
+        group(expressions)
+    }
+
+    /// Returns a request grouped by the expressions returned by the closure.
+    ///
+    /// - Parameter expressions: A closure that receives the columns.
+    /// - Returns: A request.
+    public func group(_ expressions: (DatabaseComponents<RowDecoder>) throws -> [any SQLExpressible]) rethrows -> Self {
+        group(try expressions(DatabaseComponents()))
+    }
+
+    /// Returns a request grouped by the expression returned by the closure.
+    ///
+    /// - Parameter expression: A closure that receives the columns.
+    /// - Returns: A request.
+    public func group(_ expression: (DatabaseComponents<RowDecoder>) throws -> any SQLExpressible) rethrows -> Self {
+        group([try expression(DatabaseComponents())])
+    }
+
+    /// Returns a request grouped by raw SQL.
+    ///
+    /// - Parameters:
+    ///   - sql: Raw SQL.
+    ///   - arguments: Its arguments.
+    /// - Returns: A request.
+    public func group(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
+        group([SQL(sql: sql, arguments: arguments)])
+    }
+
+    /// Returns a request with the HAVING condition returned by the closure.
+    ///
+    /// - Parameter predicate: A closure that receives the columns.
+    /// - Returns: A request.
+    public func having(_ predicate: (DatabaseComponents<RowDecoder>) throws -> any SQLExpressible) rethrows -> Self {
+        having(try predicate(DatabaseComponents()).sqlExpression)
+    }
+
+    /// Returns a request with a raw SQL HAVING condition.
+    ///
+    /// - Parameters:
+    ///   - sql: Raw SQL.
+    ///   - arguments: Its arguments.
+    /// - Returns: A request.
+    public func having(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
+        having(SQL(sql: sql, arguments: arguments))
+    }
+}

@@ -1,0 +1,60 @@
+/// A request that can be filtered.
+public protocol FilteredRequest {
+    /// The type of fetched values.
+    associatedtype RowDecoder
+
+    /// Returns a request filtered by a predicate, in addition to the current
+    /// filters (they are joined with AND).
+    ///
+    /// ```swift
+    /// // SELECT * FROM player WHERE score > 1000
+    /// Player.all().filter(Column("score") > 1000)
+    /// ```
+    ///
+    /// - Parameter predicate: A boolean expression.
+    /// - Returns: A request.
+    func filter(_ predicate: any SQLExpressible) -> Self
+}
+
+extension FilteredRequest {
+    /// Returns a request filtered by the predicate returned by the closure.
+    ///
+    /// ```swift
+    /// Player.all().filter { $0.name == "Arthur" }
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives the columns.
+    /// - Returns: A request.
+    public func filter(_ predicate: (DatabaseComponents<RowDecoder>) throws -> any SQLExpressible) rethrows -> Self {
+        filter(try predicate(DatabaseComponents()).sqlExpression)
+    }
+
+    /// Returns a request filtered by raw SQL.
+    ///
+    /// ```swift
+    /// Player.all().filter(sql: "score > ?", arguments: [1000])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sql: A raw SQL condition.
+    ///   - arguments: Its arguments.
+    /// - Returns: A request.
+    public func filter(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
+        filter(SQL(sql: sql, arguments: arguments))
+    }
+
+    /// Returns a request filtered by an SQL literal.
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    /// - Returns: A request.
+    public func filter(literal sqlLiteral: SQL) -> Self {
+        filter(sqlLiteral)
+    }
+
+    /// Returns a request that fetches nothing.
+    ///
+    /// - Returns: A request.
+    public func none() -> Self {
+        filter(false.databaseValue)
+    }
+}

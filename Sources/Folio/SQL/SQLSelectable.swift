@@ -1,0 +1,21 @@
+/// A type that can be selected: columns, expressions, `.allColumns`.
+///
+/// ```swift
+/// // SELECT name, score FROM player
+/// Player.select(Column("name"), Column("score"))
+///
+/// // SELECT *, rowid FROM player
+/// static var databaseSelection: [any SQLSelectable] { [.allColumns, .rowID] }
+/// ```
+public protocol SQLSelectable: Sendable {
+    /// The selection.
+    var sqlSelection: SQLSelection { get }
+}
+
+extension SQLSelectable where Self == SQLSelection {
+    /// `*`: all columns, as in `[.allColumns, .rowID]`.
+    public static var allColumns: SQLSelection { SQLSelection.allColumns }
+
+    /// The hidden `rowid` column, as in `[.allColumns, .rowID]`.
+    public static var rowID: SQLSelection { SQLSelection.rowID }
+}

@@ -122,9 +122,7 @@ final class StatementTests: FolioTestCase {
             XCTAssertEqual(try SQLRequest<Row>(sql: "SELECT * FROM player WHERE score > ?", arguments: [1]).fetchOne(db)?["name"], "A")
         }
     }
-}
 
-final class StatementCacheSchemaTests: FolioTestCase {
     func testCachedSelectStarSeesColumnsAddedByAlterTable() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.inDatabase { db in

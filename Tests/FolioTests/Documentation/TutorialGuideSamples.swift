@@ -376,3 +376,105 @@ extension TutorialGuide.Records {
         }
     }
 }
+
+// MARK: - Sorting players: the future version
+
+/// The "future version" of the application, in the Sorting Players chapter.
+extension TutorialGuide {
+    enum Future {
+        enum Team: String, Codable, DatabaseValueConvertible { case red, blue }
+
+        struct Player: Codable, FetchableRecord, TableRecord {
+            var id: Int64
+            var name: String
+            var team: Team
+            static let awards = hasMany(Award.self)
+        }
+
+        struct Award: Codable, FetchableRecord, TableRecord {
+            var id: Int64
+            var playerId: Int64
+        }
+
+        static func request() -> QueryInterfaceRequest<Player> {
+            // Only query interface requests compose
+            let request = Player.all()
+                .filter(team: .red)
+                .including(all: Player.awards)
+                .orderedByName()
+            return request
+        }
+    }
+}
+
+extension DerivableRequest<TutorialGuide.Future.Player> {
+    func filter(team: TutorialGuide.Future.Team) -> Self {
+        filter(Column("team") == team)
+    }
+
+    func orderedByName() -> Self {
+        order(Column("name").collating(.localizedCaseInsensitiveCompare))
+    }
+}
+
+// MARK: - Testing the database
+
+/// The tests of the "Testing the Database" chapter, as the guide writes them
+/// (in its file AppDatabaseTests.swift).
+final class AppDatabaseTests: XCTestCase {
+    typealias AppDatabase = TutorialGuide.Records.AppDatabase
+    typealias Player = TutorialGuide.Records.Player
+
+    func testDatabaseSchemaContainsPlayerTable() throws {
+        let dbQueue = try DatabaseQueue()
+        _ = try AppDatabase(dbQueue)
+
+        try dbQueue.read { db in
+            XCTAssertTrue(try db.tableExists("player"))
+            let columns = try db.columns(in: "player")
+            let columnNames = Set(columns.map(\.name))
+            XCTAssertEqual(columnNames, ["id", "name", "score"])
+        }
+    }
+
+    func testSavePlayerInsertsAndSetsId() throws {
+        let dbQueue = try DatabaseQueue()
+        let appDatabase = try AppDatabase(dbQueue)
+
+        var player = Player(id: nil, name: "Arthur", score: 100)
+        try appDatabase.savePlayer(&player)
+
+        XCTAssertNotNil(player.id)
+        let fetchedPlayer = try dbQueue.read { db in
+            try Player.fetchOne(db, key: player.id)
+        }
+        XCTAssertEqual(fetchedPlayer?.name, "Arthur")
+    }
+
+    func testDeleteAllPlayers() throws {
+        let dbQueue = try DatabaseQueue()
+        let appDatabase = try AppDatabase(dbQueue)
+        try appDatabase.createRandomPlayersIfEmpty()
+
+        try appDatabase.deleteAllPlayers()
+
+        let count = try dbQueue.read { db in
+            try Player.fetchCount(db)
+        }
+        XCTAssertEqual(count, 0)
+    }
+
+    func testOrderedByScore() throws {
+        let dbQueue = try DatabaseQueue()
+        let appDatabase = try AppDatabase(dbQueue)
+        var player1 = Player(id: nil, name: "Arthur", score: 100)
+        var player2 = Player(id: nil, name: "Barbara", score: 1000)
+        try appDatabase.savePlayer(&player1)
+        try appDatabase.savePlayer(&player2)
+
+        let players = try appDatabase.reader.read { db in
+            try Player.all().orderedByScore().fetchAll(db)
+        }
+        XCTAssertEqual(players.map(\.name), ["Barbara", "Arthur"])
+    }
+}

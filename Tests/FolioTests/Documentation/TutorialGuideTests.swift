@@ -3,109 +3,19 @@ import Foundation
 import XCTest
 
 // The tests of Documentation/DatabaseAccessLayerTutorial.md. The samples are
-// in TutorialGuideSamples.swift and TutorialGuideRawSQLSamples.swift.
-
-/// The "future version" of the application, in the Sorting Players chapter.
-extension TutorialGuide {
-    enum Future {
-        enum Team: String, Codable, DatabaseValueConvertible { case red, blue }
-
-        struct Player: Codable, FetchableRecord, TableRecord {
-            var id: Int64
-            var name: String
-            var team: Team
-            static let awards = hasMany(Award.self)
-        }
-
-        struct Award: Codable, FetchableRecord, TableRecord {
-            var id: Int64
-            var playerId: Int64
-        }
-
-        static func request() -> QueryInterfaceRequest<Player> {
-            // Only query interface requests compose
-            let request = Player.all()
-                .filter(team: .red)
-                .including(all: Player.awards)
-                .orderedByName()
-            return request
-        }
-    }
-}
-
-extension DerivableRequest<TutorialGuide.Future.Player> {
-    func filter(team: TutorialGuide.Future.Team) -> Self {
-        filter(Column("team") == team)
-    }
-
-    func orderedByName() -> Self {
-        order(Column("name").collating(.localizedCaseInsensitiveCompare))
-    }
-}
-
-/// The tests of the "Testing the Database" chapter, as the guide writes them.
-final class AppDatabaseTests: XCTestCase {
-    typealias AppDatabase = TutorialGuide.Records.AppDatabase
-    typealias Player = TutorialGuide.Records.Player
-
-    func testDatabaseSchemaContainsPlayerTable() throws {
-        let dbQueue = try DatabaseQueue()
-        _ = try AppDatabase(dbQueue)
-
-        try dbQueue.read { db in
-            XCTAssertTrue(try db.tableExists("player"))
-            let columns = try db.columns(in: "player")
-            let columnNames = Set(columns.map(\.name))
-            XCTAssertEqual(columnNames, ["id", "name", "score"])
-        }
-    }
-
-    func testSavePlayerInsertsAndSetsId() throws {
-        let dbQueue = try DatabaseQueue()
-        let appDatabase = try AppDatabase(dbQueue)
-
-        var player = Player(id: nil, name: "Arthur", score: 100)
-        try appDatabase.savePlayer(&player)
-
-        XCTAssertNotNil(player.id)
-        let fetchedPlayer = try dbQueue.read { db in
-            try Player.fetchOne(db, key: player.id)
-        }
-        XCTAssertEqual(fetchedPlayer?.name, "Arthur")
-    }
-
-    func testDeleteAllPlayers() throws {
-        let dbQueue = try DatabaseQueue()
-        let appDatabase = try AppDatabase(dbQueue)
-        try appDatabase.createRandomPlayersIfEmpty()
-
-        try appDatabase.deleteAllPlayers()
-
-        let count = try dbQueue.read { db in
-            try Player.fetchCount(db)
-        }
-        XCTAssertEqual(count, 0)
-    }
-
-    func testOrderedByScore() throws {
-        let dbQueue = try DatabaseQueue()
-        let appDatabase = try AppDatabase(dbQueue)
-        var player1 = Player(id: nil, name: "Arthur", score: 100)
-        var player2 = Player(id: nil, name: "Barbara", score: 1000)
-        try appDatabase.savePlayer(&player1)
-        try appDatabase.savePlayer(&player2)
-
-        let players = try appDatabase.reader.read { db in
-            try Player.all().orderedByScore().fetchAll(db)
-        }
-        XCTAssertEqual(players.map(\.name), ["Barbara", "Arthur"])
-    }
-}
+// in TutorialGuideSamples.swift (with the guide's own `AppDatabaseTests`)
+// and TutorialGuideRawSQLSamples.swift.
 
 /// Runs the other samples of the tutorial.
 final class TutorialGuideTests: FolioTestCase {
     typealias AppDatabase = TutorialGuide.Records.AppDatabase
     typealias Player = TutorialGuide.Records.Player
+
+    /// The SQL run since the last `clearSQLQueries()`, without transactions
+    /// and schema introspection.
+    private var playerStatements: [String] {
+        persistenceSQLQueries.filter { !$0.hasPrefix("BEGIN") && !$0.hasPrefix("COMMIT") }
+    }
 
     func testFirstVersionsCompile() throws {
         _ = try TutorialGuide.Records.FirstAppDatabase(DatabaseQueue())
@@ -137,17 +47,41 @@ final class TutorialGuideTests: FolioTestCase {
         let dbQueue = try makeDatabaseQueue()
         let appDatabase = try AppDatabase(dbQueue)
         var player = Player(id: nil, name: "Arthur", score: 0)
+        clearSQLQueries()
         try appDatabase.savePlayer(&player)
         XCTAssertEqual(player.id, 1) // "Player id is 1"
-        XCTAssertEqual(lastSQLQuery(matching: "INSERT"), #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#)
+        // A player without id is inserted at once.
+        XCTAssertEqual(playerStatements, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#])
 
         player.score = 1000
         clearSQLQueries()
         try appDatabase.savePlayer(&player)
-        XCTAssertEqual(lastSQLQuery(matching: "UPDATE"), #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#)
-        XCTAssertNil(lastSQLQuery(matching: "INSERT"))
+        // A player with an id is updated, in a savepoint.
+        XCTAssertEqual(playerStatements, [
+            "SAVEPOINT folio0",
+            #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#,
+            "RELEASE SAVEPOINT folio0",
+        ])
         try dbQueue.read { db in
             XCTAssertEqual(try Player.fetchOne(db, key: 1)?.score, 1000)
+            XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT * FROM player"), [["id": 1, "name": "Arthur", "score": 1000]])
+        }
+    }
+
+    func testSchemaRefusesPlayersWithoutName() throws {
+        struct NamelessPlayer: Encodable, MutablePersistableRecord {
+            static let databaseTableName = "player"
+            var name: String?
+            var score: Int
+        }
+        let dbQueue = try makeDatabaseQueue()
+        _ = try AppDatabase(dbQueue)
+        try dbQueue.write { db in
+            var player = NamelessPlayer(name: nil, score: 0)
+            XCTAssertThrowsError(try player.insert(db)) { error in
+                XCTAssertEqual((error as? DatabaseError)?.extendedResultCode, .SQLITE_CONSTRAINT_NOTNULL)
+            }
+            XCTAssertEqual(try Player.fetchCount(db), 0)
         }
     }
 
@@ -160,7 +94,14 @@ final class TutorialGuideTests: FolioTestCase {
         try dbQueue.read { db in
             XCTAssertEqual(try Int64.fetchAll(db, sql: "SELECT id FROM player"), [3, 4, 5, 6, 7, 8])
         }
+        // No id, no deletion.
+        try appDatabase.deletePlayers(ids: [])
+        try dbQueue.read { db in
+            XCTAssertEqual(try Player.fetchCount(db), 6)
+        }
+        clearSQLQueries()
         try appDatabase.deleteAllPlayers()
+        XCTAssertEqual(playerStatements, [#"DELETE FROM "player""#])
         try dbQueue.read { db in
             XCTAssertEqual(try Player.fetchCount(db), 0)
         }
@@ -195,17 +136,74 @@ final class TutorialGuideTests: FolioTestCase {
     func testCreateRandomPlayersIfEmpty() throws {
         let dbQueue = try makeDatabaseQueue()
         let appDatabase = try AppDatabase(dbQueue)
+        clearSQLQueries()
         try appDatabase.createRandomPlayersIfEmpty()
+        XCTAssertEqual(playerStatements, [#"SELECT COUNT(*) FROM "player""#]
+            + Array(repeating: #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#, count: 8))
+        let players = try dbQueue.read(Player.fetchAll)
+        XCTAssertEqual(players.map(\.id), Array(1...8))
+        XCTAssertTrue(players.allSatisfy { $0.score % 10 == 0 && (0...1000).contains($0.score) })
+
+        // A database with players is left alone.
+        clearSQLQueries()
         try appDatabase.createRandomPlayersIfEmpty()
+        XCTAssertEqual(playerStatements, [#"SELECT COUNT(*) FROM "player""#])
         try dbQueue.read { db in
             XCTAssertEqual(try Player.fetchCount(db), 8)
         }
     }
 
+    func testRefreshPlayersMakesAtMostOneInsertionOneDeletionAndUpdatesOfScores() throws {
+        let dbQueue = try makeDatabaseQueue()
+        let appDatabase = try AppDatabase(dbQueue)
+        try appDatabase.createRandomPlayersIfEmpty()
+        // Statements a refresh may run.
+        let allowed: Set<String> = [
+            #"SELECT COUNT(*) FROM "player""#,
+            #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#,
+            #"DELETE FROM "player" WHERE "rowid" IN (SELECT "rowid" FROM "player" ORDER BY RANDOM() LIMIT 1)"#,
+            #"SELECT * FROM "player""#,
+            #"UPDATE "player" SET "score" = ? WHERE "id" = ?"#,
+        ]
+        var seen: Set<String> = []
+        for _ in 0..<30 {
+            let playersBefore = try dbQueue.read(Player.fetchAll)
+            clearSQLQueries()
+            try appDatabase.refreshPlayers()
+            let statements = playerStatements
+            XCTAssertTrue(Set(statements).isSubset(of: allowed), "\(statements)")
+            seen.formUnion(statements)
+
+            let players = try dbQueue.read(Player.fetchAll)
+            let insertCount = statements.filter { $0.hasPrefix("INSERT") }.count
+            let deleteCount = statements.filter { $0.hasPrefix("DELETE") }.count
+            let updateCount = statements.filter { $0.hasPrefix("UPDATE") }.count
+            XCTAssertEqual(players.count, playersBefore.count + insertCount - deleteCount)
+            if !playersBefore.isEmpty {
+                XCTAssertLessThanOrEqual(insertCount, 1)
+                XCTAssertLessThanOrEqual(deleteCount, 1)
+            }
+            // updateChanges only updates players whose score has changed
+            // (and maybe the player inserted by the refresh, whose previous
+            // score is unknown here).
+            let changedScores = players.filter { player in
+                playersBefore.contains { $0.id == player.id && $0.score != player.score }
+            }
+            XCTAssertTrue((changedScores.count...(changedScores.count + insertCount)).contains(updateCount))
+        }
+        XCTAssertTrue(seen.contains(#"UPDATE "player" SET "score" = ? WHERE "id" = ?"#))
+    }
+
+    /// Players for the request tests: names that sort differently in
+    /// binary and localized case-insensitive orders, and equal scores.
+    private static let requestPlayers = [("arthur", 100), ("Barbara", 1000), ("Craig", 100), ("Éric", 100), ("fiona", 100)]
+    private static let playerNamesByName = ["arthur", "Barbara", "Craig", "Éric", "fiona"]
+    private static let playerNamesByScore = ["Barbara", "arthur", "Craig", "Éric", "fiona"]
+
     func testRequests() throws {
         let dbQueue = try makeDatabaseQueue()
         let appDatabase = try AppDatabase(dbQueue)
-        for (name, score) in [("arthur", 100), ("Barbara", 1000), ("Craig", 100)] {
+        for (name, score) in Self.requestPlayers {
             var player = Player(id: nil, name: name, score: score)
             try appDatabase.savePlayer(&player)
         }
@@ -214,12 +212,12 @@ final class TutorialGuideTests: FolioTestCase {
             try Player.all().orderedByName().fetchAll(db)
         }
         XCTAssertEqual(lastSQLQuery(matching: "SELECT"), #"SELECT * FROM "player" ORDER BY "name" COLLATE swiftLocalizedCaseInsensitiveCompare"#)
-        XCTAssertEqual(players.map(\.name), ["arthur", "Barbara", "Craig"])
+        XCTAssertEqual(players.map(\.name), Self.playerNamesByName)
 
         let byScore: [Player] = try dbWriter.read { db in
             try Player.all().orderedByScore().fetchAll(db)
         }
-        XCTAssertEqual(byScore.map(\.name), ["Barbara", "arthur", "Craig"])
+        XCTAssertEqual(byScore.map(\.name), Self.playerNamesByScore)
         let bestPlayer: Player? = try dbWriter.read { db in
             try Player.all().orderedByScore().fetchOne(db)
         }
@@ -238,6 +236,7 @@ final class TutorialGuideTests: FolioTestCase {
         var player = RawPlayer(id: nil, name: "Robert'); DROP TABLE player;--", score: 10)
         try appDatabase.insertPlayer(&player)
         XCTAssertEqual(player.id, 1)
+        XCTAssertEqual(lastSQLQuery(matching: "INSERT"), "INSERT INTO player (name, score)\nVALUES (?, ?)")
 
         try appDatabase.refreshPlayers()
         try appDatabase.refreshPlayers()
@@ -255,6 +254,7 @@ final class TutorialGuideTests: FolioTestCase {
         XCTAssertEqual(lastSQLQuery(matching: "DELETE"), "DELETE FROM player WHERE id IN ()")
         try appDatabase.deletePlayers(ids: Array(ids.prefix(1)))
         XCTAssertEqual(lastSQLQuery(matching: "DELETE"), "DELETE FROM player WHERE id IN (?)")
+        XCTAssertEqual(try dbQueue.read(RawPlayer.fetchCount), ids.count - 1)
         try appDatabase.deletePlayersWithQuestionMarks(ids: [])
         try appDatabase.deletePlayersWithQuestionMarks(ids: Array(ids.dropFirst()))
         XCTAssertEqual(lastSQLQuery(matching: "DELETE"), "DELETE FROM player WHERE id IN (\(databaseQuestionMarks(count: ids.count - 1)))")
@@ -263,16 +263,39 @@ final class TutorialGuideTests: FolioTestCase {
         }
 
         try appDatabase.refreshPlayers() // inserts 8 players
+        XCTAssertEqual(try dbQueue.read(RawPlayer.fetchCount), 8)
         try appDatabase.deleteAllPlayers()
         XCTAssertEqual(lastSQLQuery(matching: "DELETE"), "DELETE FROM player")
+        XCTAssertEqual(try dbQueue.read(RawPlayer.fetchCount), 0)
         XCTAssertEqual(RawPlayer.columnNames, ["name", "score"])
+    }
+
+    func testRawSQLRefreshPlayers() throws {
+        typealias RawPlayer = TutorialGuide.RawSQL.Player
+        let dbQueue = try makeDatabaseQueue()
+        let appDatabase = try TutorialGuide.RawSQL.AppDatabase(dbQueue)
+        // An empty database gets 8 random players
+        try appDatabase.refreshPlayers()
+        XCTAssertEqual(try dbQueue.read(RawPlayer.fetchCount), 8)
+        // Then at most one insertion and one deletion per refresh, until
+        // the table is empty again
+        for _ in 0..<20 {
+            let countBefore = try dbQueue.read(RawPlayer.fetchCount)
+            try appDatabase.refreshPlayers()
+            let count = try dbQueue.read(RawPlayer.fetchCount)
+            if countBefore == 0 {
+                XCTAssertEqual(count, 8)
+            } else {
+                XCTAssertTrue((countBefore - 1...countBefore + 1).contains(count), "\(countBefore) -> \(count)")
+            }
+        }
     }
 
     func testRawSQLRequests() throws {
         typealias RawPlayer = TutorialGuide.RawSQL.Player
         let dbQueue = try makeDatabaseQueue()
         let appDatabase = try TutorialGuide.RawSQL.AppDatabase(dbQueue)
-        for (name, score) in [("arthur", 100), ("Barbara", 1000), ("Craig", 100)] {
+        for (name, score) in Self.requestPlayers {
             var player = RawPlayer(id: nil, name: name, score: score)
             try appDatabase.insertPlayer(&player)
         }
@@ -280,8 +303,13 @@ final class TutorialGuideTests: FolioTestCase {
         let players: [RawPlayer] = try dbWriter.read { db in
             try RawPlayer.orderedByName().fetchAll(db)
         }
-        XCTAssertEqual(players.map(\.name), ["arthur", "Barbara", "Craig"])
+        XCTAssertEqual(players.map(\.name), Self.playerNamesByName)
         XCTAssertEqual(lastSQLQuery(matching: "SELECT"), "SELECT * FROM player\nORDER BY name COLLATE swiftLocalizedCaseInsensitiveCompare")
+
+        let byScore: [RawPlayer] = try dbWriter.read { db in
+            try RawPlayer.orderedByScore().fetchAll(db)
+        }
+        XCTAssertEqual(byScore.map(\.name), Self.playerNamesByScore)
 
         // SELECT * FROM player ORDER BY ... (all rows are fetched, the first is kept)
         let bestPlayer: RawPlayer? = try dbWriter.read { db in

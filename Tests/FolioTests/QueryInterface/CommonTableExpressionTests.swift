@@ -4,7 +4,7 @@ import XCTest
 private struct Player: TableRecord { }
 
 /// Common table expressions: definitions, `with(_:)`, recursive CTEs,
-/// and requests of CTE rows.
+/// requests of CTE rows, and CTEs in SQL literals.
 final class CommonTableExpressionTests: FolioTestCase {
     func testCommonTableExpressionAsSubquery() throws {
         try makeTeamAndPlayerDatabase().read { db in
@@ -119,6 +119,26 @@ final class CommonTableExpressionTests: FolioTestCase {
             assertDatabaseError(sql: #"SELECT * FROM "missing""#, message: "no such table: missing") {
                 _ = try cte.all().fetchAll(db)
             }
+        }
+    }
+
+    func testCommonTableExpressionsInSQLLiterals() throws {
+        try makeTeamAndPlayerDatabase().read { db in
+            let cte = CommonTableExpression(named: "name", literal: "SELECT \("O'Brien")")
+            let request: SQLRequest<String> = "WITH \(definitionFor: cte) SELECT * FROM \(cte)"
+            XCTAssertEqual(try sql(db, request), #"WITH "name" AS (SELECT ?) SELECT * FROM "name""#)
+            XCTAssertEqual(try request.fetchOne(db), "O'Brien")
+
+            let pairs = CommonTableExpression(named: "pair", columns: ["a", "b"], request: Player.select { [$0.id, $0.score] }.filter { $0.id < 3 })
+            let pairRequest: SQLRequest<Int> = "WITH \(definitionFor: pairs) SELECT a + b FROM \(pairs) ORDER BY a"
+            XCTAssertEqual(
+                try sql(db, pairRequest),
+                #"WITH "pair"("a", "b") AS (SELECT "id", "score" FROM "player" WHERE "id" < ?) SELECT a + b FROM "pair" ORDER BY a"#)
+            XCTAssertEqual(try pairRequest.fetchAll(db), [1001, 502])
+
+            let subquery: SQLRequest<String> = "WITH \(definitionFor: cte) SELECT (\(cte.all()))"
+            XCTAssertEqual(try sql(db, subquery), #"WITH "name" AS (SELECT ?) SELECT (SELECT * FROM "name")"#)
+            XCTAssertEqual(try subquery.fetchOne(db), "O'Brien")
         }
     }
 }

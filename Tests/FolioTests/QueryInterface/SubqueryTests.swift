@@ -5,7 +5,8 @@ private struct Player: TableRecord { }
 private struct Team: TableRecord { }
 
 /// Requests used as subqueries: `IN (request)`, `contains`, `exists()`,
-/// scalar subqueries, and correlated subqueries with `TableAlias`.
+/// scalar subqueries, correlated subqueries with `TableAlias`, and SQL
+/// requests as subqueries.
 final class SubqueryTests: FolioTestCase {
     func testRequestContains() throws {
         try makeTeamAndPlayerDatabase().read { db in
@@ -123,6 +124,25 @@ final class SubqueryTests: FolioTestCase {
                 try sql(db, request),
                 #"SELECT * FROM "player" "p" WHERE ("score" > ?) AND ("teamId" = ?) AND (("id" + ?) > ?)"#)
             XCTAssertEqual(try ids(db, request), [1])
+        }
+    }
+
+    func testSQLRequestsAsSubqueries() throws {
+        try makeTeamAndPlayerDatabase().read { db in
+            let maximumScore = SQLRequest<Int>("SELECT max(score) FROM player")
+            let best = Player.filter { $0.score == maximumScore }
+            XCTAssertEqual(try sql(db, best), #"SELECT * FROM "player" WHERE "score" = (SELECT max(score) FROM player)"#)
+            XCTAssertEqual(try ids(db, best), [1, 3])
+
+            let selectedIDs = SQLRequest<Int64>("SELECT id FROM player WHERE teamId = \(1)")
+            let selected = Player.filter { selectedIDs.contains($0.id) }.select { [$0.id, maximumScore.forKey("max")] }
+            XCTAssertEqual(
+                try sql(db, selected),
+                #"SELECT "id", (SELECT max(score) FROM player) AS "max" FROM "player" WHERE "id" IN (SELECT id FROM player WHERE teamId = ?)"#)
+            XCTAssertEqual(try Row.fetchAll(db, selected), [["id": 1, "max": 1000], ["id": 2, "max": 1000]])
+
+            let exists = Table("team").filter(SQLRequest<Row>("SELECT * FROM player WHERE score > 5000").exists())
+            XCTAssertEqual(try ids(db, exists), [])
         }
     }
 }

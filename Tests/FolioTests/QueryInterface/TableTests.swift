@@ -1,7 +1,15 @@
 import Folio
 import XCTest
 
-/// `Table`: requests on a table without a record type.
+private struct Player: TableRecord { }
+
+private struct AltPlayer: TableRecord {
+    static let databaseTableName = "player"
+    static var databaseSelection: [any SQLSelectable] { [Column("id"), Column("name")] }
+}
+
+/// `Table`: requests on a table without a record type, and tables (of
+/// `Table` or of record types) in SQL literals.
 final class TableTests: FolioTestCase {
     func testTableFetchesRows() throws {
         try makeTeamAndPlayerDatabase().read { db in
@@ -71,5 +79,29 @@ final class TableTests: FolioTestCase {
             XCTAssertEqual(try sql(db, withCTE), #"WITH "ids" AS (SELECT 2 UNION ALL SELECT 4) SELECT * FROM "player" WHERE "id" IN "ids""#)
             XCTAssertEqual(try ids(db, withCTE), [2, 4])
         }
+    }
+
+    func testTablesAndRecordTypesInSQLLiterals() throws {
+        try makeTeamAndPlayerDatabase().read { db in
+            let literal: SQL = """
+                SELECT \(columnsOf: Player.self), \(CodingKeys.score) FROM \(Player.self) \
+                WHERE \(Column("teamId")) = \(1) ORDER BY \(Column("name").desc)
+                """
+            let (sql, arguments) = try literal.build(db)
+            XCTAssertEqual(sql, #"SELECT "player".*, "score" FROM "player" WHERE "teamId" = ? ORDER BY "name" DESC"#)
+            XCTAssertEqual(arguments, [1])
+            XCTAssertEqual(try Row.fetchAll(db, SQLRequest(literal: literal)).map { $0["id"] as Int64 }, [2, 1])
+
+            let alias: SQL = "SELECT \(columnsOf: Player.self, tableAlias: "p") FROM \(Table("player")) p"
+            XCTAssertEqual(try alias.build(db).sql, #"SELECT "p".* FROM "player" p"#)
+
+            let restricted: SQL = "SELECT \(columnsOf: AltPlayer.self) FROM \(tableOf: AltPlayer())"
+            XCTAssertEqual(try restricted.build(db).sql, #"SELECT "player"."id", "player"."name" FROM "player""#)
+            XCTAssertEqual(try Row.fetchOne(db, SQLRequest(literal: restricted))?.count, 2)
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case score
     }
 }

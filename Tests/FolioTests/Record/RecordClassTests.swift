@@ -41,11 +41,6 @@ final class RecordClassTests: FolioTestCase {
         override func didSave(_ saved: PersistenceSuccess) {
             events.append("didSave")
         }
-
-        static func fetchOne(_ db: Database, id: Int64) throws -> Player? {
-            // Local helper until the fetching methods of records are merged.
-            try Row.fetchOne(db, sql: "SELECT * FROM player WHERE id = ?", arguments: [id]).map(Player.init(row:))
-        }
     }
 
     func makeDatabase() throws -> DatabaseQueue {
@@ -133,7 +128,8 @@ final class RecordClassTests: FolioTestCase {
         let dbQueue = try makeDatabase()
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (1, 'Arthur', 100)")
-            let player = try XCTUnwrap(Player.fetchOne(db, id: 1))
+            let player = try XCTUnwrap(Player.fetchOne(db, key: 1))
+            XCTAssertEqual(lastPersistenceSQLQuery, #"SELECT * FROM "player" WHERE "id" = ?"#)
             XCTAssertFalse(player.hasDatabaseChanges)
             player.name = "Arthur"
             XCTAssertFalse(player.hasDatabaseChanges)
@@ -146,7 +142,7 @@ final class RecordClassTests: FolioTestCase {
         let dbQueue = try makeDatabase()
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (1, 'Arthur', 100)")
-            let player = try XCTUnwrap(Player.fetchOne(db, id: 1))
+            let player = try XCTUnwrap(Player.fetchOne(db, key: 1))
             var updated = true
             XCTAssertEqual(try persistenceSQL { updated = try player.updateChanges(db) }, [])
             XCTAssertFalse(updated)

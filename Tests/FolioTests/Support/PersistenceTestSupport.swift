@@ -42,7 +42,7 @@ extension Database {
 /// The player of most persistence tests: an auto-incremented id, a unique
 /// name. (Named so as not to collide with the `Player` types of other
 /// test files.)
-struct PersistedPlayer: Encodable, MutablePersistableRecord, FetchableRecord, Equatable {
+struct PersistedPlayer: Codable, MutablePersistableRecord, FetchableRecord, Equatable {
     static let databaseTableName = "player"
 
     var id: Int64?
@@ -53,13 +53,6 @@ struct PersistedPlayer: Encodable, MutablePersistableRecord, FetchableRecord, Eq
         self.id = id
         self.name = name
         self.score = score
-    }
-
-    // Hand-written until the row decoder of Decodable records is merged.
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        name = try row.decode(forColumn: "name")
-        score = try row.decode(forColumn: "score")
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

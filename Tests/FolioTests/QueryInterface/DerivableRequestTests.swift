@@ -58,8 +58,10 @@ private extension DerivableRequest where RowDecoder == Book {
     }
 }
 
-/// The request samples of the seed documents.
-final class SeedRequestTests: FolioTestCase {
+/// Requests defined in extensions of `DerivableRequest`, as the seed
+/// documents write them: they compose with the other request methods, and
+/// apply to associations.
+final class DerivableRequestTests: FolioTestCase {
     func testTutorialOrderedByName() throws {
         try makeTeamAndPlayerDatabase().read { db in
             let request = Player.all().orderedByName()

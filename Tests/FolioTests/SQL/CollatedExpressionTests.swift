@@ -4,7 +4,7 @@ import XCTest
 private struct Player: TableRecord { }
 
 /// `collating(_:)` in comparisons, IN, BETWEEN, LIKE and orderings.
-final class CollationTests: FolioTestCase {
+final class CollatedExpressionTests: FolioTestCase {
     func testCollatedEqualityComparesWithTheCollation() throws {
         try makeTeamAndPlayerDatabase().read { db in
             let request = Player.filter { $0.name.collating(.nocase) == "ARTHUR" }

@@ -7,39 +7,12 @@ private struct Player: TableRecord {
     }
 }
 
-private struct AltPlayer: TableRecord {
-    static let databaseTableName = "player"
-    static var databaseSelection: [any SQLSelectable] { [Column("id"), Column("name")] }
-}
-
-/// SQL interpolation of record types, tables, columns, expressions,
-/// orderings, subqueries and common table expressions, and SQL literals
-/// embedded in query interface requests.
-final class QueryInterfaceSQLInterpolationTests: FolioTestCase {
-    func testTablesAndColumns() throws {
-        try makeTeamAndPlayerDatabase().read { db in
-            let literal: SQL = """
-                SELECT \(columnsOf: Player.self), \(CodingKeys.score) FROM \(Player.self) \
-                WHERE \(Column("teamId")) = \(1) ORDER BY \(Column("name").desc)
-                """
-            let (sql, arguments) = try literal.build(db)
-            XCTAssertEqual(sql, #"SELECT "player".*, "score" FROM "player" WHERE "teamId" = ? ORDER BY "name" DESC"#)
-            XCTAssertEqual(arguments, [1])
-            XCTAssertEqual(try Row.fetchAll(db, SQLRequest(literal: literal)).map { $0["id"] as Int64 }, [2, 1])
-
-            let alias: SQL = "SELECT \(columnsOf: Player.self, tableAlias: "p") FROM \(Table("player")) p"
-            XCTAssertEqual(try alias.build(db).sql, #"SELECT "p".* FROM "player" p"#)
-
-            let restricted: SQL = "SELECT \(columnsOf: AltPlayer.self) FROM \(tableOf: AltPlayer())"
-            XCTAssertEqual(try restricted.build(db).sql, #"SELECT "player"."id", "player"."name" FROM "player""#)
-            XCTAssertEqual(try Row.fetchOne(db, SQLRequest(literal: restricted))?.count, 2)
-        }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case score
-    }
-
+/// SQL interpolation of expressions, collations, subqueries and table
+/// aliases, and SQL literals used as expressions, selections, filters and
+/// orderings. (Values in SQL literals: Core/SQLInterpolationTests. Tables,
+/// record types and common table expressions: QueryInterface/TableTests and
+/// QueryInterface/CommonTableExpressionTests.)
+final class SQLExpressionInterpolationTests: FolioTestCase {
     func testExpressionsAreParenthesizedAndBound() throws {
         try makeTeamAndPlayerDatabase().read { db in
             let bonus = 100
@@ -87,26 +60,6 @@ final class QueryInterfaceSQLInterpolationTests: FolioTestCase {
             XCTAssertEqual(try sql(db, inRequest), #"SELECT name FROM player WHERE id IN (SELECT "id" FROM "player" WHERE "teamId" = ?) ORDER BY id"#)
             XCTAssertEqual(try arguments(db, inRequest), [42])
             XCTAssertEqual(try inRequest.fetchAll(db), ["Éric", "david"])
-        }
-    }
-
-    func testCommonTableExpressions() throws {
-        try makeTeamAndPlayerDatabase().read { db in
-            let cte = CommonTableExpression(named: "name", literal: "SELECT \("O'Brien")")
-            let request: SQLRequest<String> = "WITH \(definitionFor: cte) SELECT * FROM \(cte)"
-            XCTAssertEqual(try sql(db, request), #"WITH "name" AS (SELECT ?) SELECT * FROM "name""#)
-            XCTAssertEqual(try request.fetchOne(db), "O'Brien")
-
-            let pairs = CommonTableExpression(named: "pair", columns: ["a", "b"], request: Player.select { [$0.id, $0.score] }.filter { $0.id < 3 })
-            let pairRequest: SQLRequest<Int> = "WITH \(definitionFor: pairs) SELECT a + b FROM \(pairs) ORDER BY a"
-            XCTAssertEqual(
-                try sql(db, pairRequest),
-                #"WITH "pair"("a", "b") AS (SELECT "id", "score" FROM "player" WHERE "id" < ?) SELECT a + b FROM "pair" ORDER BY a"#)
-            XCTAssertEqual(try pairRequest.fetchAll(db), [1001, 502])
-
-            let subquery: SQLRequest<String> = "WITH \(definitionFor: cte) SELECT (\(cte.all()))"
-            XCTAssertEqual(try sql(db, subquery), #"WITH "name" AS (SELECT ?) SELECT (SELECT * FROM "name")"#)
-            XCTAssertEqual(try subquery.fetchOne(db), "O'Brien")
         }
     }
 

@@ -16,22 +16,37 @@ struct CLLocationCoordinate2D: Equatable {
 }
 
 extension SeedRecords {
+    /// The table of the `Place` samples (the seeds do not show it).
     static func createPlaces(_ db: Database) throws {
-        try db.execute(sql: "CREATE TABLE places (id INTEGER PRIMARY KEY, title TEXT NOT NULL, latitude DOUBLE, longitude DOUBLE, isFavorite BOOLEAN NOT NULL DEFAULT 0)")
+        try db.create(table: "places") { t in
+            t.column("id", .integer).primaryKey()
+            t.column("title", .text).notNull()
+            t.column("latitude", .double)
+            t.column("longitude", .double)
+            t.column("isFavorite", .boolean).notNull().defaults(to: false)
+        }
     }
 }
 
 extension SeedRecords {
+    /// The table of the `Player` samples (the seeds do not show it).
     static func createPlayers(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE players (
-                id INTEGER PRIMARY KEY,
-                uuid TEXT,
-                name TEXT,
-                email TEXT UNIQUE,
-                score INTEGER NOT NULL DEFAULT 0,
-                synchronized BOOLEAN NOT NULL DEFAULT 0)
-            """)
+        try db.create(table: "players") { t in
+            t.column("id", .integer).primaryKey()
+            t.column("uuid", .text)
+            t.column("name", .text)
+            t.column("email", .text).unique()
+            t.column("score", .integer).notNull().defaults(to: 0)
+            t.column("synchronized", .boolean).notNull().defaults(to: false)
+        }
+    }
+
+    /// The table of the `Country` samples (the seeds do not show it).
+    static func createCountries(_ db: Database) throws {
+        try db.create(table: "countries") { t in
+            t.primaryKey("isoCode", .text)
+            t.column("name", .text)
+        }
     }
 }
 
@@ -322,18 +337,6 @@ extension SeedRecords {
 
         let name: String
         let score: Int
-
-        // Hand-written until the row decoder of Decodable records is merged:
-        // the seed relies on the Decodable default.
-        init(name: String, score: Int) {
-            self.name = name
-            self.score = score
-        }
-
-        init(row: Row) {
-            name = row["name"]
-            score = row["score"]
-        }
     }
 }
 
@@ -422,13 +425,6 @@ extension SeedRecords {
 
 @available(*, deprecated)
 extension SeedRecords.Author: DecodableRecord, MutablePersistableRecord {
-    // Hand-written until the row decoder of Decodable records is merged.
-    init(row: Row) {
-        id = row["id"]
-        name = row["name"]
-        country = row["country"]
-    }
-
     // Update auto-incremented id upon successful insertion
     mutating func didInsert(with rowID: Int64, for column: String?) {
         id = rowID
@@ -437,12 +433,6 @@ extension SeedRecords.Author: DecodableRecord, MutablePersistableRecord {
 
 @available(*, deprecated)
 extension SeedRecords.GoodPracticesBook: DecodableRecord, MutablePersistableRecord {
-    init(row: Row) {
-        id = row["id"]
-        authorId = row["authorId"]
-        title = row["title"]
-    }
-
     // Update auto-incremented id upon successful insertion
     mutating func didInsert(with rowID: Int64, for column: String?) {
         id = rowID
@@ -467,12 +457,6 @@ extension SeedRecords.RowIDPlayer: FetchableRecord, MutablePersistableRecord {
     // is the hidden rowid column.
     static var databaseSelection: [any SQLSelectable] {
         [.allColumns, .rowID]
-    }
-
-    init(row: Row) throws {
-        rowid = try row.decode(forColumn: "rowid")
-        name = try row.decode(forColumn: "name")
-        score = try row.decode(forColumn: "score")
     }
 
     // Update id upon successful insertion

@@ -31,8 +31,8 @@ extension Player {
     }
 }
 
-/// `SQLRequest`: requests built from SQL literals, and their use in the
-/// query interface.
+/// `SQLRequest`: requests built from SQL literals. (SQL requests used as
+/// subqueries of the query interface: QueryInterface/SubqueryTests.)
 final class SQLRequestTests: FolioTestCase {
     func testTutorialRequestOrderedByName() throws {
         try makeTeamAndPlayerDatabase().read { db in
@@ -93,25 +93,6 @@ final class SQLRequestTests: FolioTestCase {
 
             let rows = SQLRequest(sql: "SELECT id, name FROM team WHERE id = ?", arguments: [2])
             XCTAssertEqual(try rows.fetchOne(db), ["id": 2, "name": "Blues"])
-        }
-    }
-
-    func testSQLRequestsInTheQueryInterface() throws {
-        try makeTeamAndPlayerDatabase().read { db in
-            let maximumScore = SQLRequest<Int>("SELECT max(score) FROM player")
-            let best = Player.filter { $0.score == maximumScore }
-            XCTAssertEqual(try sql(db, best), #"SELECT * FROM "player" WHERE "score" = (SELECT max(score) FROM player)"#)
-            XCTAssertEqual(try ids(db, best), [1, 3])
-
-            let selectedIDs = SQLRequest<Int64>("SELECT id FROM player WHERE teamId = \(1)")
-            let selected = Player.filter { selectedIDs.contains($0.id) }.select { [$0.id, maximumScore.forKey("max")] }
-            XCTAssertEqual(
-                try sql(db, selected),
-                #"SELECT "id", (SELECT max(score) FROM player) AS "max" FROM "player" WHERE "id" IN (SELECT id FROM player WHERE teamId = ?)"#)
-            XCTAssertEqual(try Row.fetchAll(db, selected), [["id": 1, "max": 1000], ["id": 2, "max": 1000]])
-
-            let exists = Table("team").filter(SQLRequest<Row>("SELECT * FROM player WHERE score > 5000").exists())
-            XCTAssertEqual(try ids(db, exists), [])
         }
     }
 }

@@ -11,8 +11,8 @@ import XCTest
 //   written in `@available(*, deprecated)` declarations, which may use
 //   deprecated API without warning, and are called through the
 //   `SeedSampleRunning` protocol, whose requirements are not deprecated.
-// - Tables are created with SQL until the migration DSL is merged
-//   (`db.create(table:)` in the seeds).
+// - Tables are created with the schema DSL: as the seeds write them when
+//   they show them, and in `SeedRecords.create...` otherwise.
 // - Adaptations that GRDB 7 forces are marked "GRDB 7:" (see
 //   Documentation/SeedEraAPI.md).
 
@@ -62,7 +62,7 @@ extension SeedRecords {
             let dbQueue = try test.makeDatabaseQueue()
             try dbQueue.write { db in
                 try SeedRecords.createPlayers(db)
-                try db.execute(sql: "CREATE TABLE countries (isoCode TEXT PRIMARY KEY, name TEXT)")
+                try SeedRecords.createCountries(db)
                 try Country(isoCode: "ES", name: "Spain").insert(db)
                 try Country(isoCode: "FR", name: "France").insert(db)
                 try Country(isoCode: "US", name: "United States").insert(db)
@@ -182,10 +182,16 @@ extension SeedRecords {
             try dbQueue.write { db in
                 try SeedRecords.createPlaces(db)
                 try SeedRecords.createPlayers(db)
+                try SeedRecords.createCountries(db)
+                try db.create(table: "documents") { t in
+                    t.column("title", .text)
+                }
+                try db.create(table: "citizenships") { t in
+                    t.column("playerID", .integer)
+                    t.column("countryISOCode", .text)
+                    t.primaryKey(["playerID", "countryISOCode"])
+                }
                 try db.execute(sql: """
-                    CREATE TABLE countries (isoCode TEXT PRIMARY KEY, name TEXT);
-                    CREATE TABLE documents (title TEXT);
-                    CREATE TABLE citizenships (playerID INTEGER, countryISOCode TEXT, PRIMARY KEY (playerID, countryISOCode));
                     INSERT INTO places (title, latitude, longitude) VALUES ('Paris', 48.85341, 2.3488);
                     INSERT INTO countries VALUES ('FR', 'France'), ('US', 'United States');
                     INSERT INTO documents VALUES ('Report');
@@ -256,7 +262,9 @@ extension SeedRecords {
             let dbQueue = try test.makeDatabaseQueue()
             try dbQueue.write { db in
                 try SeedRecords.createPlayers(db)
-                try db.execute(sql: "CREATE TABLE links (url TEXT PRIMARY KEY)")
+                try db.create(table: "links") { t in
+                    t.column("url", .text).primaryKey()
+                }
 
                 // Record subclass: the overridden insert sets the UUID, for
                 // insert and for save.
@@ -288,7 +296,10 @@ extension SeedRecords {
                 //     id INTEGER PRIMARY KEY,
                 //     email TEXT UNIQUE ON CONFLICT REPLACE
                 // )
-                try db.execute(sql: "CREATE TABLE players (id INTEGER PRIMARY KEY, email TEXT UNIQUE ON CONFLICT REPLACE)")
+                try db.create(table: "players") { t in
+                    t.column("id", .integer).primaryKey()
+                    t.column("email", .text).unique(onConflict: .replace) // <--
+                }
 
                 // Despite the unique index on email, both inserts succeed.
                 // The second insert replaces the first row:
@@ -297,7 +308,18 @@ extension SeedRecords {
                 XCTAssertEqual(try Int64.fetchAll(db, "SELECT id FROM players"), [2])
             }
             try dbQueue.write { db in
-                try db.execute(sql: "DROP TABLE players; CREATE TABLE players (id INTEGER PRIMARY KEY, email TEXT UNIQUE)")
+                try db.drop(table: "players")
+
+                // CREATE TABLE players (
+                //     id INTEGER PRIMARY KEY,
+                //     email TEXT UNIQUE
+                // )
+                // The seed forgets `.unique()`, that its comment and its
+                // "despite the unique index" require.
+                try db.create(table: "players") { t in
+                    t.column("id", .integer).primaryKey()
+                    t.column("email", .text).unique()
+                }
 
                 // Again, despite the unique index on email, both inserts succeed.
                 try db.execute("INSERT OR REPLACE INTO players (email) VALUES (?)", arguments: ["arthur@example.com"])
@@ -349,11 +371,19 @@ extension SeedRecords {
         func implicitRowID(_ test: SeedSamplesTests) throws {
             let dbQueue = try test.makeDatabaseQueue()
             try dbQueue.write { db in
-                try db.execute(sql: """
-                    CREATE TABLE events (message TEXT, date DOUBLE);
-                    CREATE TABLE books (title TEXT);
-                    INSERT INTO books (title) VALUES ('Moby Dick');
-                    """)
+                // No explicit primary key
+                try db.create(table: "events") { t in
+                    t.column("message", .text)
+                    t.column("date", .datetime)
+                }
+
+                // No way to define an explicit primary key
+                try db.create(virtualTable: "books", using: FTS4()) { t in
+                    t.column("title")
+                    t.column("author")
+                    t.column("body")
+                }
+                try db.execute(sql: "INSERT INTO books (title) VALUES ('Moby Dick')")
                 var event = Event(message: "foo", date: Date())
 
                 // Insertion sets the record id:
@@ -389,7 +419,7 @@ extension SeedRecords {
             let dbQueue = try test.makeDatabaseQueue()
             try dbQueue.write { db in
                 try SeedRecords.createPlayers(db)
-                try db.execute(sql: "CREATE TABLE countries (isoCode TEXT PRIMARY KEY, name TEXT)")
+                try SeedRecords.createCountries(db)
                 try Player(name: "Arthur", email: "arthur@example.com").insert(db)
                 try Player(name: "Barbara").insert(db)
                 try Country(isoCode: "FR", name: "France").insert(db)
@@ -437,15 +467,26 @@ extension SeedRecords {
         func goodPractices(_ test: SeedSamplesTests) throws {
             typealias Book = GoodPracticesBook
             let dbQueue = try test.makeDatabaseQueue()
-            try dbQueue.write { db in
-                try db.execute(sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, country TEXT);
-                    CREATE TABLE book (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        title TEXT NOT NULL,
-                        authorId INTEGER NOT NULL REFERENCES author(id) ON DELETE CASCADE);
-                    """)
+            var migrator = DatabaseMigrator()
+
+            migrator.registerMigration("createLibrary") { db in
+                try db.create(table: "author") { t in             // (1)
+                    t.autoIncrementedPrimaryKey("id")             // (2)
+                    t.column("name", .text).notNull()             // (3)
+                    t.column("country", .text)                    // (4)
+                }
+
+                try db.create(table: "book") { t in
+                    t.autoIncrementedPrimaryKey("id")
+                    t.column("title", .text).notNull()            // (5)
+                    t.column("authorId", .integer)                // (6)
+                        .notNull()                                // (7)
+                        .indexed()                                // (8)
+                        .references("author", onDelete: .cascade) // (9)
+                }
             }
+
+            try migrator.migrate(dbQueue)
             try dbQueue.write { db in
                 var author = Author(id: nil, name: "Hermann Melville", country: "United States")
                 try author.insert(db)
@@ -470,7 +511,10 @@ extension SeedRecords {
             let dbQueue = try test.makeDatabaseQueue()
             try dbQueue.write { db in
                 // A table without any explicit primary key
-                try db.execute(sql: "CREATE TABLE player (name TEXT NOT NULL, score INTEGER NOT NULL)")
+                try db.create(table: "player") { t in
+                    t.column("name", .text).notNull()
+                    t.column("score", .integer).notNull()
+                }
                 var player = RowIDPlayer(rowid: nil, name: "Arthur", score: 100)
                 try player.insert(db)
                 XCTAssertEqual(player.rowid, 1)

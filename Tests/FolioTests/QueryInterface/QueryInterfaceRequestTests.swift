@@ -1,7 +1,9 @@
 import Folio
 import XCTest
 
-final class SmokeQueryTests: FolioTestCase {
+/// A tour of `QueryInterfaceRequest`: the SQL of the main request methods,
+/// and counting, deleting and updating through requests.
+final class QueryInterfaceRequestTests: FolioTestCase {
     struct Player: TableRecord { }
 
     func testBasicGeneration() throws {

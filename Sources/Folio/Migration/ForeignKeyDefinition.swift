@@ -74,8 +74,7 @@ public final class ForeignKeyDefinition {
     /// column is `<name>Id INTEGER`, and references the primary key of the
     /// table, whatever it is.
     ///
-    /// - Throws: A ``DatabaseError`` when no table is named explicitly, and
-    ///   neither the table named `name` nor its plural exists.
+    /// - Throws: A ``DatabaseError`` when the schema can not be read.
     func resolve(_ resolver: ForeignKeyResolver) throws -> Resolution {
         let destinationTable = try table ?? resolver.referencedTable(forForeignKeyNamed: name)
         guard let primaryKey = try resolver.primaryKey(of: destinationTable), !primaryKey.isEmpty else {
@@ -156,12 +155,13 @@ struct ForeignKeyResolver {
 
     /// Returns the table that `belongsTo(name)` references when no table is
     /// given: the table named `name` when it exists (or is the table being
-    /// created), or else its plural (`child` → `children`).
+    /// created), or else its plural (`child` → `children`) when it exists.
+    /// When neither exists yet, `name` itself: the foreign key then
+    /// references the primary key of a table created later.
     ///
     /// - Parameter name: The name of the foreign key.
     /// - Returns: A table name.
-    /// - Throws: A ``DatabaseError`` with the code `SQLITE_ERROR` that names
-    ///   both candidates when neither table exists.
+    /// - Throws: A ``DatabaseError`` when the schema can not be read.
     func referencedTable(forForeignKeyNamed name: String) throws -> String {
         let plural = Inflections.pluralize(name)
         let candidates = plural.lowercased() == name.lowercased() ? [name] : [name, plural]
@@ -173,10 +173,7 @@ struct ForeignKeyResolver {
                 return candidate
             }
         }
-        let names = candidates.map { "\"\($0)\"" }.joined(separator: " or ")
-        throw DatabaseError(
-            resultCode: .SQLITE_ERROR,
-            message: "belongsTo(\"\(name)\"): no such table: \(names) (name the table with belongsTo(_:inTable:))")
+        return name
     }
 
     /// Returns the primary key of a table, or nil when the table is

@@ -265,8 +265,8 @@ public final class TableDefinition {
     /// when it exists (or is the table being created), or else the table
     /// named after its plural: `t.belongsTo("parent")` references `parent`,
     /// or `parents`, and its column is `parentId` either way. When neither
-    /// table exists, ``Database/create(table:options:body:)`` throws a
-    /// ``DatabaseError`` that names both.
+    /// table exists yet, the foreign key references the table `name`, to
+    /// be created later.
     ///
     /// The columns are `<name><PrimaryKeyColumn>` (`teamId` for a `team`
     /// table whose primary key is `id`), with the type of the referenced

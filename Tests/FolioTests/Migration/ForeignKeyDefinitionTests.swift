@@ -115,7 +115,7 @@ final class ForeignKeyDefinitionTests: FolioTestCase {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.inDatabase { db in
             try db.create(table: "player") { t in
-                t.belongsTo("team", inTable: "team").notNull()
+                t.belongsTo("team").notNull()
             }
             XCTAssertEqual(schemaSQLQueries, [
                 #"CREATE TABLE "player" ("teamId" INTEGER NOT NULL REFERENCES "team")"#,
@@ -140,7 +140,7 @@ final class ForeignKeyDefinitionTests: FolioTestCase {
             try db.execute(sql: "CREATE VIEW team AS SELECT code AS name FROM country")
             clearSQLQueries()
             try db.create(table: "player") { t in
-                t.belongsTo("team", inTable: "team")
+                t.belongsTo("team")
             }
             XCTAssertEqual(schemaSQLQueries, [
                 #"CREATE TABLE "player" ("teamId" INTEGER REFERENCES "team")"#,

@@ -22,10 +22,17 @@ public struct SQLAssociation: Sendable {
         steps.allSatisfy(\.isToOne)
     }
 
-    /// The association key, singular for to-one associations, plural for
-    /// to-many associations.
+    /// The association key of `including(all:)`: singular for to-one
+    /// associations, plural for to-many associations.
     var keyName: String {
         destination.key.name(isToOne: isToOne)
+    }
+
+    /// The association key in joins, where each row has at most one
+    /// associated row: singular (`"book"` for `Author.books`), except for
+    /// a key given to a to-one association, used as is.
+    var joinKeyName: String {
+        destination.key.joinName(isToOne: isToOne)
     }
 
     /// Returns the association with another key.
@@ -46,11 +53,11 @@ public struct SQLAssociation: Sendable {
     /// `target`.
     func appending(_ target: SQLAssociation) -> SQLAssociation {
         var steps = self.steps
-        // Pivots are not decoded: give them keys that do not clash with the
-        // keys the user may choose.
-        for index in steps.indices {
-            steps[index].key = .fixed("grdb_through_" + steps[index].key.name(isToOne: steps[index].isToOne))
-        }
+        // The pivot is joined under its own key, in its join form
+        // (`"passport"` for `Country.passports`): rows of joined requests
+        // show it as a scope, with the destination nested in it. The
+        // pivots of the pivot got theirs when it was built.
+        steps[steps.count - 1].key = .fixed(joinKeyName)
         return SQLAssociation(steps: steps + target.steps)
     }
 
@@ -73,7 +80,10 @@ public struct SQLAssociation: Sendable {
             return relation.adding(child, forKey: keyName)
         }
         // Nest the steps: origin → pivot → ... → destination. Only the
-        // destination is selected; its scope bubbles up to the origin.
+        // destination is selected; the pivots are joined, and their scopes
+        // hold the scope of the destination when it is included. Keys are
+        // in their join form (`including(required: Author.books)` has the
+        // key "book"); pivot keys are already in that form.
         var child: (key: String, child: SQLRelationChild)?
         for index in steps.indices.reversed() {
             let step = steps[index]
@@ -82,7 +92,7 @@ public struct SQLAssociation: Sendable {
                 stepRelation = stepRelation.adding(inner.child, forKey: inner.key)
             }
             let isDestination = index == steps.count - 1
-            let key = isDestination ? keyName : step.key.name(isToOne: step.isToOne)
+            let key = isDestination ? joinKeyName : step.key.name(isToOne: true)
             child = (key, SQLRelationChild(
                 kind: kind,
                 isSelected: isDestination && isSelected,

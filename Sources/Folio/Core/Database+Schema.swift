@@ -83,7 +83,29 @@ extension Database {
         return ["sqlite_temp_master", "sqlite_master"]
     }
 
+    /// Throws "no such schema" unless the schema is `main`, `temp`, or a
+    /// database that `PRAGMA database_list` lists (case-insensitive). A nil
+    /// schema name, which means all schemas, is always valid.
+    ///
+    /// Only explicit schema names other than `main` and `temp` cost a
+    /// query.
+    private func checkSchemaExists(_ schemaName: String?) throws {
+        guard let schemaName else { return }
+        let lowercasedName = schemaName.lowercased()
+        if lowercasedName == "main" || lowercasedName == "temp" {
+            return
+        }
+        for row in try Row.fetchAll(self, sql: "PRAGMA database_list") {
+            let name: String = try row.decode(forColumn: "name")
+            if name.lowercased() == lowercasedName {
+                return
+            }
+        }
+        throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such schema: \(schemaName)")
+    }
+
     private func schemaObjectExists(type: String, name: String, schemaName: String?) throws -> Bool {
+        try checkSchemaExists(schemaName)
         for master in masterTables(schemaName) {
             let sql = "SELECT 1 FROM \(master) WHERE type = ? AND name = ? COLLATE NOCASE"
             if try Row.fetchOne(self, sql: sql, arguments: [type, name]) != nil {
@@ -104,9 +126,11 @@ extension Database {
     ///   - schemaName: A schema name (`main`, `temp`, an attached
     ///     database), or nil to look everywhere.
     /// - Returns: Whether the table exists.
-    /// - Throws: A ``DatabaseError``.
+    /// - Throws: A ``DatabaseError``, with the code `SQLITE_ERROR` and the
+    ///   message "no such schema: …" when `schemaName` names no schema.
     public func tableExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
         if Database.isSQLiteInternalTable(name) && (name.lowercased() == "sqlite_master" || name.lowercased() == "sqlite_temp_master") {
+            try checkSchemaExists(schemaName)
             return true
         }
         return try schemaObjectExists(type: "table", name: name, schemaName: schemaName)
@@ -118,7 +142,8 @@ extension Database {
     ///   - name: A view name.
     ///   - schemaName: A schema name, or nil to look everywhere.
     /// - Returns: Whether the view exists.
-    /// - Throws: A ``DatabaseError``.
+    /// - Throws: A ``DatabaseError``, with the code `SQLITE_ERROR` and the
+    ///   message "no such schema: …" when `schemaName` names no schema.
     public func viewExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
         try schemaObjectExists(type: "view", name: name, schemaName: schemaName)
     }
@@ -129,7 +154,8 @@ extension Database {
     ///   - name: A trigger name.
     ///   - schemaName: A schema name, or nil to look everywhere.
     /// - Returns: Whether the trigger exists.
-    /// - Throws: A ``DatabaseError``.
+    /// - Throws: A ``DatabaseError``, with the code `SQLITE_ERROR` and the
+    ///   message "no such schema: …" when `schemaName` names no schema.
     public func triggerExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
         try schemaObjectExists(type: "trigger", name: name, schemaName: schemaName)
     }
@@ -140,7 +166,8 @@ extension Database {
     ///   - name: An index name.
     ///   - schemaName: A schema name, or nil to look everywhere.
     /// - Returns: Whether the index exists.
-    /// - Throws: A ``DatabaseError``.
+    /// - Throws: A ``DatabaseError``, with the code `SQLITE_ERROR` and the
+    ///   message "no such schema: …" when `schemaName` names no schema.
     public func indexExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
         try schemaObjectExists(type: "index", name: name, schemaName: schemaName)
     }
@@ -181,8 +208,10 @@ extension Database {
     ///   - schemaName: A schema name, or nil.
     /// - Returns: The columns, generated columns included and hidden
     ///   virtual-table columns left out.
-    /// - Throws: A ``DatabaseError`` when the table does not exist.
+    /// - Throws: A ``DatabaseError`` when the table does not exist, or
+    ///   when `schemaName` names no schema ("no such schema: …").
     public func columns(in tableName: String, in schemaName: String? = nil) throws -> [ColumnInfo] {
+        try checkSchemaExists(schemaName)
         try validateSchemaCache()
         let key = cacheKey(tableName, schemaName)
         if let columns = schemaCache.columns[key] { return columns }
@@ -218,7 +247,8 @@ extension Database {
     ///   - tableName: A table name.
     ///   - schemaName: A schema name, or nil.
     /// - Returns: The primary key.
-    /// - Throws: A ``DatabaseError`` when the table does not exist.
+    /// - Throws: A ``DatabaseError`` when the table does not exist, or
+    ///   when `schemaName` names no schema ("no such schema: …").
     public func primaryKey(_ tableName: String, in schemaName: String? = nil) throws -> PrimaryKeyInfo {
         let columns = try self.columns(in: tableName, in: schemaName)
         let key = cacheKey(tableName, schemaName)
@@ -265,7 +295,8 @@ extension Database {
     ///   - tableName: A table name.
     ///   - schemaName: A schema name, or nil.
     /// - Returns: The indexes, sorted by name.
-    /// - Throws: A ``DatabaseError`` when the table does not exist.
+    /// - Throws: A ``DatabaseError`` when the table does not exist, or
+    ///   when `schemaName` names no schema ("no such schema: …").
     public func indexes(on tableName: String, in schemaName: String? = nil) throws -> [IndexInfo] {
         _ = try columns(in: tableName, in: schemaName) // checks existence, validates the cache
         let key = cacheKey(tableName, schemaName)
@@ -328,7 +359,8 @@ extension Database {
     ///   - schemaName: A schema name, or nil.
     /// - Returns: The foreign keys, by id. Referenced columns left implicit
     ///   in the schema are resolved to the primary key of the destination.
-    /// - Throws: A ``DatabaseError`` when the table does not exist.
+    /// - Throws: A ``DatabaseError`` when the table does not exist, or
+    ///   when `schemaName` names no schema ("no such schema: …").
     public func foreignKeys(on tableName: String, in schemaName: String? = nil) throws -> [ForeignKeyInfo] {
         _ = try columns(in: tableName, in: schemaName)
         let key = cacheKey(tableName, schemaName)

@@ -288,9 +288,27 @@ public final class Row {
         return _values[index + _offset].isNull
     }
 
-    /// Whether at least one value is not NULL.
+    /// Whether at least one value is not NULL, in the row or in one of
+    /// its scopes (the associated records of a joined request).
+    ///
+    /// ```swift
+    /// try Row.fetchOne(db, sql: "SELECT 'foo', NULL")!.containsNonNullValue // true
+    /// try Row.fetchOne(db, sql: "SELECT NULL, NULL")!.containsNonNullValue  // false
+    ///
+    /// // The scope "author" has no column, and holds the scope "country".
+    /// let request = Book.joining(required: Book.author.including(required: Author.country))
+    /// let row = try Row.fetchOne(db, request)!
+    /// row.scopes["author"]!.containsNonNullValue // true
+    /// ```
     public var containsNonNullValue: Bool {
-        (0..<count).contains { !hasNull(atIndex: $0) }
+        if (0..<count).contains(where: { !hasNull(atIndex: $0) }) {
+            return true
+        }
+        // Only rows whose own columns are all NULL look at their scopes.
+        guard let scopes = _layout?.scopes, !scopes.isEmpty else {
+            return false
+        }
+        return scopes.indices.contains { scopeRow(at: $0, of: scopes).containsNonNullValue }
     }
 
     /// Returns the index of the leftmost column with this name

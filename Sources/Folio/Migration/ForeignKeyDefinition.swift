@@ -70,11 +70,13 @@ public final class ForeignKeyDefinition {
     /// Finds the columns of the foreign key from the primary key of the
     /// referenced table: `teamId` for a `team` table whose primary key is
     /// `id`, `countryCode` for a `country` table whose primary key is
-    /// `code`. When the referenced table is not known yet, the column is
-    /// `<name>Id INTEGER`, and references the primary key of the table,
-    /// whatever it is.
+    /// `code`. When an explicit referenced table is not known yet, the
+    /// column is `<name>Id INTEGER`, and references the primary key of the
+    /// table, whatever it is.
+    ///
+    /// - Throws: A ``DatabaseError`` when the schema can not be read.
     func resolve(_ resolver: ForeignKeyResolver) throws -> Resolution {
-        let destinationTable = table ?? name
+        let destinationTable = try table ?? resolver.referencedTable(forForeignKeyNamed: name)
         guard let primaryKey = try resolver.primaryKey(of: destinationTable), !primaryKey.isEmpty else {
             return Resolution(
                 columns: [ForeignKeyResolver.Column(name: name + "Id", type: .integer)],
@@ -150,6 +152,29 @@ struct ForeignKeyResolver {
     let db: Database
     /// The table being created, if any.
     let definingTable: TableDefinition?
+
+    /// Returns the table that `belongsTo(name)` references when no table is
+    /// given: the table named `name` when it exists (or is the table being
+    /// created), or else its plural (`child` → `children`) when it exists.
+    /// When neither exists yet, `name` itself: the foreign key then
+    /// references the primary key of a table created later.
+    ///
+    /// - Parameter name: The name of the foreign key.
+    /// - Returns: A table name.
+    /// - Throws: A ``DatabaseError`` when the schema can not be read.
+    func referencedTable(forForeignKeyNamed name: String) throws -> String {
+        let plural = Inflections.pluralize(name)
+        let candidates = plural.lowercased() == name.lowercased() ? [name] : [name, plural]
+        for candidate in candidates {
+            if let definingTable, definingTable.name.lowercased() == candidate.lowercased() {
+                return candidate
+            }
+            if try db.tableExists(candidate) {
+                return candidate
+            }
+        }
+        return name
+    }
 
     /// Returns the primary key of a table, or nil when the table is
     /// unknown. The hidden rowid is returned as a `rowid` column.

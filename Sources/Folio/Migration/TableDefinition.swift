@@ -261,13 +261,20 @@ public final class TableDefinition {
     /// }
     /// ```
     ///
+    /// Without `inTable`, the referenced table is the table named `name`
+    /// when it exists (or is the table being created), or else the table
+    /// named after its plural: `t.belongsTo("parent")` references `parent`,
+    /// or `parents`, and its column is `parentId` either way. When neither
+    /// table exists yet, the foreign key references the table `name`, to
+    /// be created later.
+    ///
     /// The columns are `<name><PrimaryKeyColumn>` (`teamId` for a `team`
     /// table whose primary key is `id`), with the type of the referenced
     /// primary key (`INTEGER` for rowid primary keys). A composite primary
-    /// key gives several columns, and a table-level `FOREIGN KEY`. When the
-    /// referenced table does not exist yet, the column is `<name>Id
-    /// INTEGER`, and refers to the primary key of the table, whatever it
-    /// will be.
+    /// key gives several columns, and a table-level `FOREIGN KEY`. When a
+    /// table named with `inTable` does not exist yet, the column is
+    /// `<name>Id INTEGER`, and refers to the primary key of the table,
+    /// whatever it will be.
     ///
     /// Inside ``primaryKey(onConflict:body:)``, the columns are part of the
     /// primary key.
@@ -275,7 +282,8 @@ public final class TableDefinition {
     /// - Parameters:
     ///   - name: The name of the foreign key, and the prefix of its
     ///     columns.
-    ///   - table: The referenced table, or nil for the table named `name`.
+    ///   - table: The referenced table, or nil for the table named `name`,
+    ///     or its plural.
     ///   - deleteAction: An optional `ON DELETE` action.
     ///   - updateAction: An optional `ON UPDATE` action.
     ///   - deferred: Whether the constraint is only checked when the

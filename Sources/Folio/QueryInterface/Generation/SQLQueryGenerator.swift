@@ -211,8 +211,14 @@ struct SQLQueryGenerator {
     }
 
     /// The layout of the rows of the query: the base columns, and the
-    /// scopes of included associations. Joined associations that are not
-    /// selected pass their included children up to their parent.
+    /// scopes of included associations.
+    ///
+    /// A joined association that is not selected has a scope without
+    /// columns when associations below it are included, so that the scopes
+    /// follow the shape of the request: the rows of
+    /// `A.joining(required: A.b.including(required: B.c))` have a scope
+    /// "b", empty, that holds the scope "c". A joined association with
+    /// nothing included below it has no scope.
     func layout(_ db: Database, statement: Statement) throws -> RowLayout? {
         let relation = query.relation
         guard relation.children.contains(where: { $0.child.isSelected || $0.child.kind == .all || !$0.child.relation.children.isEmpty }) else {
@@ -235,8 +241,11 @@ struct SQLQueryGenerator {
                 if child.isSelected {
                     let start = offset
                     scopes.append(RowScope(key: key, offset: start, layout: try makeLayout(child.relation)))
-                } else {
-                    try appendScopes(of: child.relation, to: &scopes)
+                } else if child.relation.hasSelectedJoinedDescendant {
+                    var layout = RowLayout(baseCount: 0)
+                    let start = offset
+                    try appendScopes(of: child.relation, to: &layout.scopes)
+                    scopes.append(RowScope(key: key, offset: start, layout: layout))
                 }
             }
         }
@@ -364,6 +373,14 @@ extension SQLQuery {
 }
 
 extension SQLRelation {
+    /// Whether a joined child of the relation, or of its joined children,
+    /// is selected (`including(required:)` or `including(optional:)`).
+    var hasSelectedJoinedDescendant: Bool {
+        children.contains { _, child in
+            child.kind != .all && (child.isSelected || child.relation.hasSelectedJoinedDescendant)
+        }
+    }
+
     /// The relation with joined children kept for filtering, but not
     /// selected.
     func deselectingChildren() -> SQLRelation {

@@ -107,7 +107,7 @@ public struct SQLRelation: Sendable {
     func adding(_ child: SQLRelationChild, forKey key: String) -> SQLRelation {
         var relation = self
         if let index = relation.children.firstIndex(where: { $0.key == key }) {
-            relation.children[index].child = relation.children[index].child.merged(with: child)
+            relation.children[index].child = relation.children[index].child.merged(with: child, key: key)
         } else {
             relation.children.append((key, child))
         }
@@ -148,7 +148,12 @@ struct SQLRelationChild: Sendable {
     var prefetchSteps: [SQLAssociationStep] = []
 
     /// Merges two uses of the same association key.
-    func merged(with other: SQLRelationChild) -> SQLRelationChild {
+    ///
+    /// Associations to two different tables can not share a key (the
+    /// pivot of a through association has the key of the pivot
+    /// association, which may clash): the merged child then fails SQL
+    /// generation with an error that names the key.
+    func merged(with other: SQLRelationChild, key: String) -> SQLRelationChild {
         var merged = other
         // including wins over joining, required wins over optional.
         merged.isSelected = isSelected || other.isSelected
@@ -162,6 +167,15 @@ struct SQLRelationChild: Sendable {
             relation = relation.adding(child, forKey: key)
         }
         merged.relation = relation
+        let tables = (self.relation.tableName, other.relation.tableName)
+        if tables.0.lowercased() != tables.1.lowercased() {
+            merged.relation.filters.append(SQLExpression(.deferred { _ in
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "the association key \"\(key)\" is ambiguous: it is used for the tables "
+                        + "\(tables.0) and \(tables.1); give the associations distinct keys with forKey(_:)")
+            }))
+        }
         return merged
     }
 }
@@ -207,6 +221,22 @@ enum SQLAssociationKey: Sendable {
             return isToOne ? Inflections.singularize(tableName) : Inflections.pluralize(tableName)
         case .fixed(let name):
             return name
+        }
+    }
+
+    /// The key in joins (`including(required:)`, `joining(optional:)`...),
+    /// where each row has at most one associated row: the singular form
+    /// of the key, except for a key given to a to-one association, which
+    /// is used as is.
+    ///
+    /// - Parameter isToOne: Whether the key belongs to a to-one
+    ///   association.
+    func joinName(isToOne: Bool) -> String {
+        switch self {
+        case .inflected(let tableName):
+            return Inflections.singularize(tableName)
+        case .fixed(let name):
+            return isToOne ? name : Inflections.singularize(name)
         }
     }
 

@@ -158,6 +158,13 @@ extension Database {
         }
     }
 
+    /// Whether the connection refuses writes: it was opened read-only, or
+    /// runs ``readOnly(_:)``. Transactions of a read-only access are not
+    /// notified to transaction observers.
+    var isReadOnlyAccess: Bool {
+        configuration.readonly || isQueryOnly
+    }
+
     /// Runs a function during which the database refuses writes
     /// (`PRAGMA query_only`).
     ///
@@ -176,7 +183,7 @@ extension Database {
     ///
     /// See <https://www.sqlite.org/pragma.html#pragma_query_only>.
     public func readOnly<T>(_ value: () throws -> T) throws -> T {
-        if configuration.readonly || isQueryOnly {
+        if isReadOnlyAccess {
             return try value()
         }
         try execute(sql: "PRAGMA query_only = 1")

@@ -39,7 +39,11 @@ extension Database {
         case SQLITE_ROW:
             return true
         case SQLITE_DONE:
-            broker?.statementDidFinish(statement, succeeded: true)
+            if let observerError = broker?.statementDidFinish(statement, succeeded: true) {
+                // An observer refused the commit of a transaction that did
+                // not write: it ends as a rollback.
+                throw observerError
+            }
             return false
         default:
             var error: any Error = statement.makeError(code: code)

@@ -50,8 +50,8 @@ extension Database {
     }
 
     /// Runs functions when the current transaction ends, or the next one
-    /// when no transaction is open. Transactions that do not change the
-    /// database are ignored.
+    /// when no transaction is open, even if it changes nothing. The
+    /// transactions of read-only accesses (``readOnly(_:)``) are ignored.
     ///
     /// ```swift
     /// try dbQueue.write { db in

@@ -43,11 +43,24 @@ extension Database {
 
     /// Rolls back the current transaction, if any.
     ///
+    /// The rollback succeeds after ``interrupt()``, even when SQLite keeps
+    /// the connection interrupted (as it does after a write to an FTS5
+    /// table): the statements of the connection are then reset, and the
+    /// rollback runs again.
+    ///
+    /// ```swift
+    /// try db.beginTransaction()
+    /// try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+    /// try db.rollback() // Arthur is not inserted
+    /// ```
+    ///
     /// - Throws: A ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
     public func rollback() throws {
         // SQLite may have rolled back already (on some errors it does).
         guard isInsideTransaction else { return }
-        try execute(sql: "ROLLBACK TRANSACTION")
+        try executeCleanup(sql: "ROLLBACK TRANSACTION")
     }
 
     /// Runs operations in a transaction: it commits when they return
@@ -131,8 +144,8 @@ extension Database {
         } catch {
             if isInsideTransaction {
                 // The error of `operations` is the one the caller needs.
-                try? execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
-                try? execute(sql: "RELEASE SAVEPOINT \(name)")
+                try? executeCleanup(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+                try? executeCleanup(sql: "RELEASE SAVEPOINT \(name)")
             }
             throw error
         }
@@ -140,9 +153,16 @@ extension Database {
         case .commit:
             try execute(sql: "RELEASE SAVEPOINT \(name)")
         case .rollback:
-            try execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
-            try execute(sql: "RELEASE SAVEPOINT \(name)")
+            try executeCleanup(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+            try executeCleanup(sql: "RELEASE SAVEPOINT \(name)")
         }
+    }
+
+    /// Whether the connection refuses writes: it was opened read-only, or
+    /// runs ``readOnly(_:)``. Transactions of a read-only access are not
+    /// notified to transaction observers.
+    var isReadOnlyAccess: Bool {
+        configuration.readonly || isQueryOnly
     }
 
     /// Runs a function during which the database refuses writes
@@ -154,11 +174,16 @@ extension Database {
     /// }
     /// ```
     ///
+    /// The connection accepts writes again when `value` returns or throws,
+    /// even after ``interrupt()`` or the cancellation of an async access.
+    ///
     /// - Parameter value: A function that reads.
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, or a ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/pragma.html#pragma_query_only>.
     public func readOnly<T>(_ value: () throws -> T) throws -> T {
-        if configuration.readonly || isQueryOnly {
+        if isReadOnlyAccess {
             return try value()
         }
         try execute(sql: "PRAGMA query_only = 1")
@@ -169,12 +194,12 @@ extension Database {
         } catch {
             // The error of `value` is the one the caller needs. Should the
             // pragma fail, `isQueryOnly` stays true, as the connection is.
-            if (try? execute(sql: "PRAGMA query_only = 0")) != nil {
+            if (try? executeCleanup(sql: "PRAGMA query_only = 0")) != nil {
                 isQueryOnly = false
             }
             throw error
         }
-        try execute(sql: "PRAGMA query_only = 0")
+        try executeCleanup(sql: "PRAGMA query_only = 0")
         isQueryOnly = false
         return result
     }

@@ -43,7 +43,10 @@ final class TransactionObserverEntry {
 /// - The commit hook asks observers whether the transaction may commit.
 /// - When a statement ends the transaction, observers are told about the
 ///   commit or rollback, outside of SQLite hooks, so that they can use the
-///   connection.
+///   connection. SQLite calls the commit hook only for transactions that
+///   wrote: the broker tracks whether an explicit transaction is open, and
+///   asks observers whether a transaction that did not write may commit
+///   after its `COMMIT` or `RELEASE` ran.
 final class DatabaseObservationBroker {
     private struct Savepoint {
         var name: String
@@ -71,6 +74,10 @@ final class DatabaseObservationBroker {
     /// from `entries` when it is zero.
     private var dispatchDepth = 0
 
+    /// Whether an explicit transaction is open: its end is notified to
+    /// observers, whether it wrote or not.
+    private var isInsideExplicitTransaction: Bool
+
     // Transaction state, reset when the transaction ends.
     private var transactionDidChange = false
     private var commitHookDidRun = false
@@ -82,8 +89,11 @@ final class DatabaseObservationBroker {
     private var savepoints: [Savepoint] = []
     private var bufferedEvents: [BufferedEvent] = []
 
+    /// Creates the broker of a connection. When a transaction is open,
+    /// observers are told how it ends.
     init(database: Database) {
         self.database = database
+        isInsideExplicitTransaction = database.isInsideTransaction
     }
 
     /// Whether the broker can be dropped.
@@ -149,11 +159,18 @@ final class DatabaseObservationBroker {
     /// Called when a statement is done, or has failed. Notifies the end of
     /// the transaction, if the statement has ended it.
     ///
+    /// Every explicit transaction (opened by `BEGIN` or by a savepoint
+    /// outside of any transaction) ends in a notification, even when it
+    /// did not write, except during a read-only access
+    /// (``Database/readOnly(_:)``). A statement that runs outside of any
+    /// explicit transaction is notified when it writes.
+    ///
     /// - Returns: The error thrown by an observer that prevented the
     ///   commit, if any.
     @discardableResult
     func statementDidFinish(_ statement: Statement, succeeded: Bool) -> (any Error)? {
-        if succeeded, let effect = statement.authorization.transactionEffect {
+        let effect = statement.authorization.transactionEffect
+        if succeeded, let effect {
             apply(effect)
         }
         if !statement.observerInterests.isEmpty {
@@ -161,36 +178,80 @@ final class DatabaseObservationBroker {
             statement.observerInterests = []
         }
         guard let connection = database.sqliteConnection, sqlite3_get_autocommit(connection) != 0 else {
+            isInsideExplicitTransaction = true
             if !succeeded {
                 // A failed COMMIT leaves the transaction open.
                 commitHookDidRun = false
+                let error = commitError
                 commitError = nil
+                if let error, case .releaseSavepoint? = effect {
+                    return rollBackRefusedRelease(error)
+                }
             }
             return nil
         }
         // No transaction is open: the statement has ended it, or ran
         // outside of any transaction.
-        let error = commitError
-        var committed = succeeded && commitHookDidRun
-        if succeeded, transactionDidChange, !commitHookDidRun, !rollbackHookDidRun {
-            switch statement.authorization.transactionEffect {
-            case .commitTransaction?, .releaseSavepoint?:
-                // SQLite does not call the commit hook for a transaction
-                // that did not write (its changes were notified by
-                // `notifyChanges(in:)`): observers are told about the
-                // commit, without `databaseWillCommit`.
-                committed = true
-            default:
-                break
+        let endsExplicitTransaction = isInsideExplicitTransaction
+        isInsideExplicitTransaction = false
+        var error = commitError
+        let committed: Bool
+        if succeeded && commitHookDidRun {
+            committed = true
+        } else if endsExplicitTransaction {
+            if database.isReadOnlyAccess && !commitHookDidRun {
+                // GRDB does not notify the transactions of read-only
+                // accesses.
+                resetTransactionState()
+                return nil
             }
+            switch effect {
+            case .commitTransaction? where succeeded, .releaseSavepoint? where succeeded:
+                // SQLite does not call the commit hook for a transaction
+                // that did not write: observers are asked here.
+                if let willCommitError = willCommit() {
+                    error = willCommitError
+                    committed = false
+                } else {
+                    committed = true
+                }
+            default:
+                committed = false
+            }
+        } else {
+            // A statement outside of any explicit transaction, that did
+            // not commit: its implicit transaction is notified only when
+            // it wrote, and was rolled back.
+            guard transactionDidChange && (rollbackHookDidRun || commitHookDidRun) else {
+                resetTransactionState()
+                return error
+            }
+            committed = false
         }
-        let rolledBack = !committed && transactionDidChange && (rollbackHookDidRun || commitHookDidRun)
         let region = committed ? changedRegion() : DatabaseRegion()
         resetTransactionState()
         if committed {
             notifyCommit(changedRegion: region)
-        } else if rolledBack {
+        } else {
             notifyRollback()
+        }
+        return error
+    }
+
+    /// Rolls back the transaction whose commit by `RELEASE SAVEPOINT` an
+    /// observer refused: SQLite undoes the changes, but leaves a
+    /// transaction open, unlike a refused `COMMIT`.
+    ///
+    /// - Parameter error: The error of the observer.
+    /// - Returns: `error`.
+    private func rollBackRefusedRelease(_ error: any Error) -> any Error {
+        do {
+            // Observers are told about the rollback when it ends the
+            // transaction.
+            try database.executeCleanup(sql: "ROLLBACK TRANSACTION")
+        } catch {
+            // The error of the observer is the one the caller needs; the
+            // transaction stays open, as `isInsideTransaction` tells.
         }
         return error
     }
@@ -200,21 +261,30 @@ final class DatabaseObservationBroker {
     /// The commit hook: returns non-zero to turn the commit into a
     /// rollback.
     func commitHook() -> CInt {
-        guard transactionDidChange else { return 0 }
         // Changes buffered by open savepoints are committed as well.
         flushBufferedEvents()
         savepoints.removeAll()
+        if let error = willCommit() {
+            commitError = error
+            return 1
+        }
+        commitHookDidRun = true
+        return 0
+    }
+
+    /// Asks observers whether the transaction may commit.
+    ///
+    /// - Returns: The error of the first observer that refuses, if any.
+    private func willCommit() -> (any Error)? {
         for entry in entries {
             guard let observer = entry.observer else { continue }
             do {
                 try observer.databaseWillCommit()
             } catch {
-                commitError = error
-                return 1
+                return error
             }
         }
-        commitHookDidRun = true
-        return 0
+        return nil
     }
 
     func rollbackHook() {

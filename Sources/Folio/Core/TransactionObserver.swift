@@ -48,10 +48,26 @@
 /// ```
 ///
 /// Changes made inside a savepoint are notified when the savepoint is
-/// released, and never when it is rolled back. Transactions that change
-/// nothing (reads) are not notified. An error thrown by
-/// ``databaseWillCommit()`` turns the commit into a rollback, and
-/// is thrown by the statement that tried to commit.
+/// released, and never when it is rolled back.
+///
+/// Every explicit transaction ends in a notification, even one that
+/// changed nothing: `BEGIN; COMMIT` and `SAVEPOINT x; RELEASE x` give
+/// `databaseWillCommit` then `databaseDidCommit`, `BEGIN; ROLLBACK` gives
+/// `databaseDidRollback`. An observer added while a transaction is open
+/// hears how it ends. Only the transactions of read-only accesses
+/// (``DatabaseReader/read(_:)``, ``Database/readOnly(_:)``) are not
+/// notified:
+///
+/// ```swift
+/// try dbQueue.write { db in }                          // 1. willCommit, 2. didCommit
+/// try dbQueue.writeWithoutTransaction { db in
+///     try db.execute(sql: "BEGIN; ROLLBACK")           // 3. didRollback
+/// }
+/// try dbQueue.read { db in try Player.fetchAll(db) }  // nothing
+/// ```
+///
+/// An error thrown by ``databaseWillCommit()`` turns the commit into a
+/// rollback, and is thrown by the statement that tried to commit.
 ///
 /// All callbacks run on the queue of the writer connection, serialized
 /// with database accesses. `databaseDidChange` and `databaseWillCommit`

@@ -1,7 +1,7 @@
 import Folio
 import XCTest
 
-final class FunctionAndCollationTests: FolioTestCase {
+final class DatabaseFunctionTests: FolioTestCase {
     func testCustomFunction() throws {
         let dbQueue = try makeDatabaseQueue()
         let reverse = DatabaseFunction("reverse", argumentCount: 1, pure: true) { values in
@@ -46,47 +46,6 @@ final class FunctionAndCollationTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE t (g, a); INSERT INTO t VALUES (1, 2), (1, 3), (2, 5)")
             XCTAssertEqual(try Int.fetchAll(db, sql: "SELECT product(a) FROM t GROUP BY g ORDER BY g"), [6, 5])
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT product(a) FROM t WHERE 0"), 1)
-        }
-    }
-
-    func testBuiltInCollationsOrderStrings() throws {
-        let dbQueue = try makeDatabaseQueue()
-        try dbQueue.inDatabase { db in
-            try db.execute(sql: "CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('b'), ('A'), ('a'), ('B'), ('file10'), ('file2')")
-            XCTAssertEqual(
-                try String.fetchAll(db, sql: "SELECT name FROM t ORDER BY name"),
-                ["A", "B", "a", "b", "file10", "file2"])
-            let caseInsensitive = try String.fetchAll(db, sql: "SELECT name FROM t ORDER BY name COLLATE \(DatabaseCollation.caseInsensitiveCompare.name), name")
-            XCTAssertEqual(caseInsensitive, ["A", "a", "B", "b", "file10", "file2"])
-            let localized = try SQLRequest<String>(literal: "SELECT name FROM t WHERE name LIKE 'file%' ORDER BY name COLLATE \(.localizedStandardCompare)").fetchAll(db)
-            XCTAssertEqual(localized, ["file2", "file10"])
-        }
-    }
-
-    func testCustomCollation() throws {
-        let dbQueue = try makeDatabaseQueue()
-        let byLength = DatabaseCollation("byLength") { lhs, rhs in
-            lhs.count < rhs.count ? .orderedAscending : lhs.count > rhs.count ? .orderedDescending : .orderedSame
-        }
-        try dbQueue.inDatabase { db in
-            db.add(collation: byLength)
-            try db.execute(sql: "CREATE TABLE t (name TEXT COLLATE byLength); INSERT INTO t VALUES ('ccc'), ('a'), ('bb')")
-            XCTAssertEqual(try String.fetchAll(db, sql: "SELECT name FROM t ORDER BY name"), ["a", "bb", "ccc"])
-            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t WHERE name = 'zz'"), 1)
-        }
-    }
-
-    func testPrepareDatabaseRunsOnOpen() throws {
-        var config = Configuration()
-        config.prepareDatabase { db in
-            db.add(function: DatabaseFunction("answer", argumentCount: 0) { _ in 42 })
-            try db.execute(sql: "PRAGMA user_version = 7")
-        }
-        let dbQueue = try DatabaseQueue(configuration: config)
-        try dbQueue.read { db in
-            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT answer()"), 42)
-            XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA user_version"), 7)
-            XCTAssertEqual(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"), true)
         }
     }
 }

@@ -130,7 +130,7 @@ final class MigrationsGuideTests: FolioTestCase {
         let testFile = URL(fileURLWithPath: #filePath)
         let root = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let guide = try String(contentsOf: root.appendingPathComponent("Documentation/Migrations.md"), encoding: .utf8)
-        let marker = "<!-- This code runs in Tests/FolioTests/Migration/MigrationsGuideTests.swift -->\n```swift\n"
+        let marker = "<!-- This code runs in Tests/FolioTests/Documentation/MigrationsGuideTests.swift -->\n```swift\n"
         let guideStart = try XCTUnwrap(guide.range(of: marker)).upperBound
         let guideEnd = try XCTUnwrap(guide.range(of: "\n```", range: guideStart..<guide.endIndex)).lowerBound
         let guideCode = String(guide[guideStart..<guideEnd])

@@ -33,15 +33,6 @@ public protocol Association: DerivableRequest {
     init(_sqlAssociation: SQLAssociation)
 }
 
-/// An association to at most one record: ``BelongsToAssociation``,
-/// ``HasOneAssociation``, ``HasOneThroughAssociation``.
-public protocol AssociationToOne: Association { }
-
-/// An association to any number of records: ``HasManyAssociation``,
-/// ``HasManyThroughAssociation``. They feed `including(all:)` and
-/// association aggregates (`Author.books.count`).
-public protocol AssociationToMany: Association { }
-
 extension Association {
     private func mapDestination(_ transform: (SQLRelation) -> SQLRelation) -> Self {
         Self(_sqlAssociation: _sqlAssociation.mapDestinationRelation(transform))

@@ -2,30 +2,6 @@
 // of the associated records (`row.scopes["author"]`), and the rows of
 // prefetched to-many associations (`row.prefetchedRows["books"]`).
 
-/// How the columns of a statement split into a base row and named scopes.
-/// Offsets are absolute column indexes in the statement.
-struct RowLayout: Sendable {
-    /// The number of columns of the base row.
-    var baseCount: Int
-    /// The associated rows, by association key.
-    var scopes: [RowScope] = []
-    /// Whether rows with this layout receive prefetched rows.
-    var hasPrefetches = false
-}
-
-/// A named range of columns, with its own nested scopes.
-struct RowScope: Sendable {
-    var key: String
-    var offset: Int
-    var layout: RowLayout
-}
-
-/// The prefetched rows of a row and of its scopes, keyed by scope path,
-/// then by association key.
-final class PrefetchStorage {
-    var rows: [String: [String: [Row]]] = [:]
-}
-
 extension Row {
     /// The scopes of a row: the associated records of a joined request,
     /// by association key.

@@ -44,31 +44,6 @@ public protocol VirtualTableModule {
     func database(_ db: Database, didCreate tableName: String, using definition: TableDefinition) throws
 }
 
-/// The configuration of a virtual table creation, given to
-/// ``VirtualTableModule/makeTableDefinition(configuration:)``.
-public struct VirtualTableConfiguration: Sendable {
-    /// Whether the table is created with `IF NOT EXISTS`.
-    public let ifNotExists: Bool
-}
-
-/// Options for ``Database/create(virtualTable:options:using:_:)``.
-///
-/// ```swift
-/// try db.create(virtualTable: "document", options: .ifNotExists, using: FTS5()) { t in
-///     t.column("content")
-/// }
-/// ```
-public struct VirtualTableOptions: OptionSet, Sendable {
-    /// The raw bits of the options.
-    public let rawValue: Int
-
-    /// Creates options from raw bits.
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
-    /// `IF NOT EXISTS`: no error when the table already exists.
-    public static let ifNotExists = VirtualTableOptions(rawValue: 1 << 0)
-}
-
 extension Database {
     /// Creates a virtual table from a module name, with its arguments.
     ///

@@ -1,0 +1,3 @@
+/// An association to at most one record: ``BelongsToAssociation``,
+/// ``HasOneAssociation``, ``HasOneThroughAssociation``.
+public protocol AssociationToOne: Association { }

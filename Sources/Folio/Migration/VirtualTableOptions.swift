@@ -1,0 +1,17 @@
+/// Options for ``Database/create(virtualTable:options:using:_:)``.
+///
+/// ```swift
+/// try db.create(virtualTable: "document", options: .ifNotExists, using: FTS5()) { t in
+///     t.column("content")
+/// }
+/// ```
+public struct VirtualTableOptions: OptionSet, Sendable {
+    /// The raw bits of the options.
+    public let rawValue: Int
+
+    /// Creates options from raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// `IF NOT EXISTS`: no error when the table already exists.
+    public static let ifNotExists = VirtualTableOptions(rawValue: 1 << 0)
+}

@@ -170,10 +170,24 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
 }
 
 extension FetchableRecord {
-    // Merge note: once the fetching methods of records are in, these two
-    // bodies become `try fetchAll(db, sql: sql, arguments: arguments)` and
-    // `try fetchOne(db, sql: sql, arguments: arguments)`, and the unlabeled
-    // `fetchCursor(_:_:arguments:)` joins them.
+    /// The earlier spelling of `fetchCursor(_:sql:arguments:)`.
+    ///
+    /// ```swift
+    /// // Before: try Player.fetchCursor(db, "SELECT * FROM player")
+    /// let players = try Player.fetchCursor(db, sql: "SELECT * FROM player")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Statement arguments.
+    /// - Returns: A cursor of records.
+    /// - Throws: A ``DatabaseError``; the cursor throws the error of
+    ///   `init(row:)`.
+    @available(*, deprecated, renamed: "fetchCursor(_:sql:arguments:)")
+    public static func fetchCursor(_ db: Database, _ sql: String, arguments: StatementArguments = StatementArguments()) throws -> RecordCursor<Self> {
+        try fetchCursor(db, sql: sql, arguments: arguments)
+    }
 
     /// The earlier spelling of `fetchAll(_:sql:arguments:)`.
     ///
@@ -190,7 +204,7 @@ extension FetchableRecord {
     /// - Throws: A ``DatabaseError``, or a decoding error.
     @available(*, deprecated, renamed: "fetchAll(_:sql:arguments:)")
     public static func fetchAll(_ db: Database, _ sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.init(row:))
+        try fetchAll(db, sql: sql, arguments: arguments)
     }
 
     /// The earlier spelling of `fetchOne(_:sql:arguments:)`.
@@ -208,6 +222,6 @@ extension FetchableRecord {
     /// - Throws: A ``DatabaseError``, or a decoding error.
     @available(*, deprecated, renamed: "fetchOne(_:sql:arguments:)")
     public static func fetchOne(_ db: Database, _ sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try Row.fetchOne(db, sql: sql, arguments: arguments).map(Self.init(row:))
+        try fetchOne(db, sql: sql, arguments: arguments)
     }
 }

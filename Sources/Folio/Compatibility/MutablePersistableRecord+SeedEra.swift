@@ -1,5 +1,10 @@
 // The seed-era `perform...` methods, that custom implementations of the
 // persistence methods called. Persistence callbacks replace them.
+//
+// `performInsert` and `performUpdate` perform the step that `save`,
+// `update` or `insert` handed over to the customized `insert(_:)` or
+// `update(_:columns:)` (see `PersistenceHandOff`): their conflict
+// resolution, and no save callbacks within `save`, which runs them.
 
 extension MutablePersistableRecord {
     /// Inserts the record, with the callbacks and the conflict policy of
@@ -18,7 +23,7 @@ extension MutablePersistableRecord {
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     @available(*, deprecated, message: "Use insert(_:onConflict:), and persistence callbacks such as willInsert(_:)")
     public mutating func performInsert(_ db: Database) throws {
-        try _insert(db, onConflict: nil)
+        try _performInsert(db, onConflict: nil)
     }
 
     /// Updates the given columns. Prefer ``update(_:onConflict:columns:)-(_,_,Set<String>)``
@@ -39,7 +44,7 @@ extension MutablePersistableRecord {
     ///   a ``DatabaseError``, or the error of a callback.
     @available(*, deprecated, message: "Use update(_:onConflict:columns:), and persistence callbacks such as willUpdate(_:columns:)")
     public func performUpdate(_ db: Database, columns: Set<String>) throws {
-        try _update(db, onConflict: nil, columns: columns)
+        try _performUpdate(db, onConflict: nil, columns: columns)
     }
 
     /// Saves the record. Prefer ``save(_:onConflict:)`` and
@@ -108,7 +113,7 @@ extension PersistableRecord {
     @available(*, deprecated, message: "Use insert(_:onConflict:), and persistence callbacks such as willInsert(_:)")
     public func performInsert(_ db: Database) throws {
         var record = self
-        try record._insert(db, onConflict: nil)
+        try record._performInsert(db, onConflict: nil)
     }
 
     /// Saves the record. Prefer ``MutablePersistableRecord/save(_:onConflict:)``

@@ -19,6 +19,12 @@
 /// `compactMap`, `prefix`, `dropFirst`, `reduce`, `forEach`, `contains`,
 /// `first(where:)`, `joined`...), and turn into arrays and sets with
 /// `try Array(cursor)` and `try Set(cursor)`.
+///
+/// ``forEach(_:)`` is a requirement, with a default implementation that
+/// loops over ``next()``: a cursor that can iterate all its elements
+/// faster than one at a time implements it. `Array(cursor)`, `Set(cursor)`
+/// and `Dictionary(grouping:by:)` iterate with `forEach`, and `map`,
+/// `filter`, `enumerated` and ``AnyCursor`` forward it to their base.
 public protocol Cursor<Element>: AnyObject {
     /// The type of the cursor elements.
     associatedtype Element
@@ -27,6 +33,19 @@ public protocol Cursor<Element>: AnyObject {
     ///
     /// - Throws: Any error that prevents producing the element.
     func next() throws -> Element?
+
+    /// Calls a function on each remaining element, in order.
+    ///
+    /// ```swift
+    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+    /// try names.forEach { name in print(name) }
+    /// ```
+    ///
+    /// The default implementation calls ``next()`` until the end.
+    ///
+    /// - Parameter body: A function called with each element.
+    /// - Throws: The error of the cursor, or of `body`.
+    func forEach(_ body: (Element) throws -> Void) throws
 }
 
 extension Cursor {
@@ -70,9 +89,19 @@ extension Cursor {
         return nil
     }
 
-    /// Calls a function on each element.
+    // @inlinable: allows specialization, so that `Array(cursor)` on a
+    // concrete cursor compiles down to a loop over its `next()`.
+
+    /// Calls a function on each remaining element, by calling ``next()``
+    /// until the end: the default implementation of the requirement.
     ///
-    /// - Parameter body: A function.
+    /// ```swift
+    /// try names.forEach { name in print(name) }
+    /// ```
+    ///
+    /// - Parameter body: A function called with each element.
+    /// - Throws: The error of the cursor, or of `body`.
+    @inlinable
     public func forEach(_ body: (Element) throws -> Void) throws {
         while let element = try next() {
             try body(element)
@@ -90,7 +119,7 @@ extension Cursor {
         _ nextPartialResult: (Result, Element) throws -> Result) throws -> Result
     {
         var result = initialResult
-        while let element = try next() {
+        try forEach { element in
             result = try nextPartialResult(result, element)
         }
         return result
@@ -107,7 +136,7 @@ extension Cursor {
         _ updateAccumulatingResult: (inout Result, Element) throws -> Void) throws -> Result
     {
         var result = initialResult
-        while let element = try next() {
+        try forEach { element in
             try updateAccumulatingResult(&result, element)
         }
         return result
@@ -126,12 +155,18 @@ extension Cursor {
     /// - Parameter transform: A function applied lazily to each element.
     /// - Returns: A cursor.
     public func compactMap<T>(_ transform: @escaping (Element) throws -> T?) -> AnyCursor<T> {
-        AnyCursor {
-            while let element = try self.next() {
-                if let value = try transform(element) { return value }
-            }
-            return nil
-        }
+        AnyCursor(
+            next: {
+                while let element = try self.next() {
+                    if let value = try transform(element) { return value }
+                }
+                return nil
+            },
+            forEach: { body in
+                try self.forEach { element in
+                    if let value = try transform(element) { try body(value) }
+                }
+            })
     }
 
     /// Returns a cursor of the elements that satisfy the predicate.
@@ -175,13 +210,23 @@ extension Cursor {
     /// - Returns: A cursor.
     public func dropFirst(_ k: Int = 1) -> AnyCursor<Element> {
         var toSkip = k
-        return AnyCursor {
-            while toSkip > 0 {
-                toSkip -= 1
-                guard try self.next() != nil else { return nil }
-            }
-            return try self.next()
-        }
+        return AnyCursor(
+            next: {
+                while toSkip > 0 {
+                    toSkip -= 1
+                    guard try self.next() != nil else { return nil }
+                }
+                return try self.next()
+            },
+            forEach: { body in
+                try self.forEach { element in
+                    if toSkip > 0 {
+                        toSkip -= 1
+                    } else {
+                        try body(element)
+                    }
+                }
+            })
     }
 
     /// Returns a cursor that skips the leading elements that satisfy the
@@ -191,26 +236,35 @@ extension Cursor {
     /// - Returns: A cursor.
     public func drop(while predicate: @escaping (Element) throws -> Bool) -> AnyCursor<Element> {
         var dropping = true
-        return AnyCursor {
-            while let element = try self.next() {
-                if dropping, try predicate(element) { continue }
-                dropping = false
-                return element
-            }
-            return nil
-        }
+        return AnyCursor(
+            next: {
+                while let element = try self.next() {
+                    if dropping, try predicate(element) { continue }
+                    dropping = false
+                    return element
+                }
+                return nil
+            },
+            forEach: { body in
+                try self.forEach { element in
+                    if dropping, try predicate(element) { return }
+                    dropping = false
+                    try body(element)
+                }
+            })
     }
 
-    /// Returns a cursor of (offset, element) pairs.
+    /// Returns a cursor of (offset, element) pairs, the offset counting
+    /// from zero.
+    ///
+    /// ```swift
+    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+    /// try names.enumerated().forEach { offset, name in print("\(offset): \(name)") }
+    /// ```
     ///
     /// - Returns: A cursor.
-    public func enumerated() -> AnyCursor<(offset: Int, element: Element)> {
-        var offset = 0
-        return AnyCursor {
-            guard let element = try self.next() else { return nil }
-            defer { offset += 1 }
-            return (offset, element)
-        }
+    public func enumerated() -> EnumeratedCursor<Self> {
+        EnumeratedCursor(self)
     }
 
     /// Returns a cursor of the elements of the sequences returned by
@@ -220,13 +274,22 @@ extension Cursor {
     /// - Returns: A cursor.
     public func flatMap<S: Sequence>(_ transform: @escaping (Element) throws -> S) -> AnyCursor<S.Element> {
         var iterator: S.Iterator?
-        return AnyCursor {
-            while true {
-                if let element = iterator?.next() { return element }
-                guard let base = try self.next() else { return nil }
-                iterator = try transform(base).makeIterator()
-            }
-        }
+        return AnyCursor(
+            next: {
+                while true {
+                    if let element = iterator?.next() { return element }
+                    guard let base = try self.next() else { return nil }
+                    iterator = try transform(base).makeIterator()
+                }
+            },
+            forEach: { body in
+                // Elements left by calls to next() come first.
+                while let element = iterator?.next() { try body(element) }
+                iterator = nil
+                try self.forEach { base in
+                    for element in try transform(base) { try body(element) }
+                }
+            })
     }
 
     /// Returns the maximum element, according to a comparison.
@@ -280,13 +343,20 @@ extension Cursor where Element: Cursor {
     /// - Returns: A flattened cursor.
     public func joined() -> AnyCursor<Element.Element> {
         var current: Element?
-        return AnyCursor {
-            while true {
-                if let current, let element = try current.next() { return element }
-                guard let base = try self.next() else { return nil }
-                current = base
-            }
-        }
+        return AnyCursor(
+            next: {
+                while true {
+                    if let current, let element = try current.next() { return element }
+                    guard let base = try self.next() else { return nil }
+                    current = base
+                }
+            },
+            forEach: { body in
+                // The rest of the cursor that next() was reading comes first.
+                try current?.forEach(body)
+                current = nil
+                try self.forEach { base in try base.forEach(body) }
+            })
     }
 }
 
@@ -303,18 +373,34 @@ extension Cursor where Element: Cursor {
 public final class AnyCursor<Element>: Cursor {
     private let _next: () throws -> Element?
 
+    /// The `forEach` of the wrapped cursor, if any.
+    private let _forEach: (((Element) throws -> Void) throws -> Void)?
+
     /// Creates a cursor whose `next()` calls the function.
     ///
     /// - Parameter next: A function that returns the next element, or nil.
     public init(_ next: @escaping () throws -> Element?) {
         _next = next
+        _forEach = nil
     }
 
-    /// Creates a cursor that wraps another one.
+    /// Creates a cursor whose `next()` and `forEach(_:)` call the
+    /// functions.
+    init(next: @escaping () throws -> Element?, forEach: @escaping ((Element) throws -> Void) throws -> Void) {
+        _next = next
+        _forEach = forEach
+    }
+
+    /// Creates a cursor that wraps another one: its `next()` and
+    /// `forEach(_:)` call those of `base`.
+    ///
+    /// ```swift
+    /// let names: AnyCursor<String> = try AnyCursor(String.fetchCursor(db, sql: "SELECT name FROM player"))
+    /// ```
     ///
     /// - Parameter base: A cursor.
     public convenience init<C: Cursor>(_ base: C) where C.Element == Element {
-        self.init { try base.next() }
+        self.init(next: { try base.next() }, forEach: { body in try base.forEach(body) })
     }
 
     /// Creates a cursor over a sequence.
@@ -326,8 +412,26 @@ public final class AnyCursor<Element>: Cursor {
     }
 
     /// Returns the next element.
+    ///
+    /// - Returns: The next element, or nil at the end.
+    /// - Throws: The error of the function, or of the wrapped cursor.
     public func next() throws -> Element? {
         try _next()
+    }
+
+    /// Calls a function on each remaining element: with the `forEach` of
+    /// the wrapped cursor, or by calling ``next()`` until the end.
+    ///
+    /// - Parameter body: A function called with each element.
+    /// - Throws: The error of the cursor, or of `body`.
+    public func forEach(_ body: (Element) throws -> Void) throws {
+        if let _forEach {
+            try _forEach(body)
+        } else {
+            while let element = try _next() {
+                try body(element)
+            }
+        }
     }
 }
 
@@ -342,9 +446,24 @@ public final class MapCursor<Base: Cursor, Element>: Cursor {
     }
 
     /// Returns the next transformed element.
+    ///
+    /// - Returns: The next element, or nil at the end.
+    /// - Throws: The error of the base cursor, or of the transform.
     public func next() throws -> Element? {
         guard let element = try base.next() else { return nil }
         return try transform(element)
+    }
+
+    /// Calls a function on each remaining transformed element, with the
+    /// `forEach` of the base cursor.
+    ///
+    /// - Parameter body: A function called with each element.
+    /// - Throws: The error of the base cursor, of the transform, or of
+    ///   `body`.
+    public func forEach(_ body: (Element) throws -> Void) throws {
+        try base.forEach { element in
+            try body(transform(element))
+        }
     }
 }
 
@@ -359,71 +478,113 @@ public final class FilterCursor<Base: Cursor>: Cursor {
     }
 
     /// Returns the next element that passes the test.
+    ///
+    /// - Returns: The next element, or nil at the end.
+    /// - Throws: The error of the base cursor, or of the test.
     public func next() throws -> Base.Element? {
         while let element = try base.next() {
             if try isIncluded(element) { return element }
         }
         return nil
     }
+
+    /// Calls a function on each remaining element that passes the test,
+    /// with the `forEach` of the base cursor.
+    ///
+    /// - Parameter body: A function called with each element.
+    /// - Throws: The error of the base cursor, of the test, or of `body`.
+    public func forEach(_ body: (Base.Element) throws -> Void) throws {
+        try base.forEach { element in
+            if try isIncluded(element) { try body(element) }
+        }
+    }
 }
 
+// The initializers from cursors iterate with `forEach`, the requirement
+// that a cursor may implement faster than a loop over `next()`. They are
+// @inlinable: it allows specialization, so that `fetchAll` of values
+// compiles down to a loop over the cursor's `next()` in client code.
+
 extension Array {
-    /// Creates an array with all elements of a cursor.
+    /// Creates an array with all remaining elements of a cursor.
     ///
     /// ```swift
     /// let names = try Array(String.fetchCursor(db, sql: "SELECT name FROM player"))
     /// ```
     ///
-    /// - Parameter cursor: A cursor.
+    /// - Parameter cursor: A cursor, iterated with its `forEach(_:)`.
     /// - Throws: The error of the cursor.
+    @inlinable
     public init<C: Cursor>(_ cursor: C) throws where C.Element == Element {
-        self.init()
-        while let element = try cursor.next() {
-            append(element)
+        var elements: [Element] = []
+        try cursor.forEach { element in
+            elements.append(element)
         }
+        self = elements
     }
 
-    /// Creates an array with all elements of a cursor, reserving capacity.
+    /// Creates an array with all remaining elements of a cursor,
+    /// reserving capacity.
+    ///
+    /// ```swift
+    /// let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+    /// let names = try Array(String.fetchCursor(db, sql: "SELECT name FROM player"), minimumCapacity: count)
+    /// ```
     ///
     /// - Parameters:
-    ///   - cursor: A cursor.
+    ///   - cursor: A cursor, iterated with its `forEach(_:)`.
     ///   - minimumCapacity: The capacity to reserve.
     /// - Throws: The error of the cursor.
+    @inlinable
     public init<C: Cursor>(_ cursor: C, minimumCapacity: Int) throws where C.Element == Element {
-        self.init()
-        reserveCapacity(minimumCapacity)
-        while let element = try cursor.next() {
-            append(element)
+        var elements: [Element] = []
+        elements.reserveCapacity(minimumCapacity)
+        try cursor.forEach { element in
+            elements.append(element)
         }
+        self = elements
     }
 }
 
 extension Set {
-    /// Creates a set with all elements of a cursor.
+    /// Creates a set with all remaining elements of a cursor.
     ///
-    /// - Parameter cursor: A cursor.
+    /// ```swift
+    /// let names = try Set(String.fetchCursor(db, sql: "SELECT name FROM player"))
+    /// ```
+    ///
+    /// - Parameter cursor: A cursor, iterated with its `forEach(_:)`.
     /// - Throws: The error of the cursor.
+    @inlinable
     public init<C: Cursor>(_ cursor: C) throws where C.Element == Element {
-        self.init()
-        while let element = try cursor.next() {
-            insert(element)
+        var elements: Set<Element> = []
+        try cursor.forEach { element in
+            elements.insert(element)
         }
+        self = elements
     }
 }
 
 extension Dictionary {
-    /// Creates a dictionary grouping the elements of a cursor by key.
+    /// Creates a dictionary grouping the remaining elements of a cursor by
+    /// key.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db)
+    /// let playersByTeam = try Dictionary(grouping: players, by: { $0.teamId })
+    /// ```
     ///
     /// - Parameters:
-    ///   - cursor: A cursor.
+    ///   - cursor: A cursor, iterated with its `forEach(_:)`.
     ///   - keyForValue: A function that returns the key of an element.
     /// - Throws: The error of the cursor or of `keyForValue`.
     public init<C: Cursor>(grouping cursor: C, by keyForValue: (C.Element) throws -> Key) throws
     where Value == [C.Element]
     {
-        self.init()
-        while let element = try cursor.next() {
-            try self[keyForValue(element), default: []].append(element)
+        var groups: [Key: [C.Element]] = [:]
+        try cursor.forEach { element in
+            try groups[keyForValue(element), default: []].append(element)
         }
+        self = groups
     }
 }

@@ -52,8 +52,9 @@ public final class Database {
     var statementCache: [String: Statement] = [:]
 
     /// Storage for the record layer: the INSERT statements of the
-    /// persistence methods. The connection is used by one thread at a
-    /// time, and accesses never overlap: no dynamic exclusivity check.
+    /// persistence methods, and the steps they hand over to customizable
+    /// methods. The connection is used by one thread at a time, and
+    /// accesses never overlap: no dynamic exclusivity check.
     @exclusivity(unchecked) var layerSlot = LayerSlot()
 
     /// Schema information, valid for one schema version.

@@ -26,7 +26,10 @@ import Foundation
 /// ```
 ///
 /// An error thrown by the function makes the SQL statement fail with a
-/// ``DatabaseError`` carrying its description.
+/// ``DatabaseError``. A thrown `DatabaseError` gives its result code and
+/// message (SQLite's text for the code when it has no message, such as
+/// "unknown error"); other errors give `SQLITE_ERROR` and their
+/// description.
 ///
 /// See <https://www.sqlite.org/c3ref/create_function.html>.
 public final class DatabaseFunction: Hashable, Sendable {
@@ -249,10 +252,25 @@ extension DatabaseFunction {
         }
     }
 
+    /// Makes the statement that calls the function fail with an error.
+    ///
+    /// A ``DatabaseError`` sets its code, and its message, or SQLite's
+    /// own text for the code when it has none (`sqlite3_errstr`: "unknown
+    /// error" for a code SQLite does not know). Other errors fail with
+    /// `SQLITE_ERROR` and their description.
+    ///
+    /// See <https://www.sqlite.org/c3ref/result_blob.html>.
     static func setError(_ error: any Error, context: OpaquePointer?) {
         if let error = error as? DatabaseError {
-            sqlite3_result_error(context, error.message ?? "\(error)", -1)
-            sqlite3_result_error_code(context, error.extendedResultCode.rawValue)
+            let code = error.extendedResultCode.rawValue
+            if let message = error.message {
+                sqlite3_result_error(context, message, -1)
+            } else {
+                sqlite3_result_error(context, sqlite3_errstr(code), -1)
+            }
+            // After sqlite3_result_error, which resets the code to
+            // SQLITE_ERROR.
+            sqlite3_result_error_code(context, code)
         } else {
             sqlite3_result_error(context, "\(error)", -1)
         }

@@ -43,7 +43,9 @@ extension DatabaseValueConvertible {
     }
 
     /// Returns the value of the leftmost column of the first row, or nil
-    /// when there is no row or the value is NULL.
+    /// when there is no row or the value is NULL. Types that accept NULL
+    /// return it: `DatabaseValue.fetchOne` returns `.null`, and
+    /// `Optional<Int>.fetchOne` returns `.some(nil)` for NULL.
     ///
     /// - Parameters:
     ///   - statement: A prepared statement.
@@ -100,7 +102,8 @@ extension DatabaseValueConvertible {
     }
 
     /// Returns the value of the leftmost column of the first row of an SQL
-    /// query, or nil when there is no row or the value is NULL.
+    /// query, or nil when there is no row or the value is NULL. Types that
+    /// accept NULL return it: `DatabaseValue.fetchOne` returns `.null`.
     ///
     /// ```swift
     /// let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! // Int
@@ -150,7 +153,8 @@ extension DatabaseValueConvertible {
     }
 
     /// Returns the value of the leftmost column of the first row of a
-    /// request, or nil when there is no row or the value is NULL.
+    /// request, or nil when there is no row or the value is NULL. Types
+    /// that accept NULL return it: `DatabaseValue.fetchOne` returns `.null`.
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -241,7 +245,9 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 
     /// Returns the value of the leftmost column of the first row, or nil
-    /// when there is no row or the value is NULL.
+    /// when there is no row or the value is NULL. Types that accept NULL
+    /// return it: `DatabaseValue.fetchOne` returns `.null`, and
+    /// `Optional<Int>.fetchOne` returns `.some(nil)` for NULL.
     ///
     /// - Parameters:
     ///   - statement: A prepared statement.
@@ -255,7 +261,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
         }
         let cursor = RowCursor(statement: statement)
         guard let row = try cursor.next() else { return nil }
-        return try row._fastDecodeOptional(Self.self, atUncheckedIndex: 0)
+        return try row._fastDecodeFetchedOne(Self.self, atUncheckedIndex: 0)
     }
 
     /// Returns a cursor of the values of the leftmost column of an SQL query.
@@ -304,7 +310,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 
     /// Returns the value of the leftmost column of the first row of an SQL
-    /// query, or nil when there is no row or the value is NULL.
+    /// query, or nil when there is no row or the value is NULL. Types that
+    /// accept NULL return it: `DatabaseValue.fetchOne` returns `.null`.
     ///
     /// ```swift
     /// let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! // Int
@@ -355,7 +362,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 
     /// Returns the value of the leftmost column of the first row of a
-    /// request, or nil when there is no row or the value is NULL.
+    /// request, or nil when there is no row or the value is NULL. Types
+    /// that accept NULL return it: `DatabaseValue.fetchOne` returns `.null`.
     ///
     /// - Parameters:
     ///   - db: A database connection.

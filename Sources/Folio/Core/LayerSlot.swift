@@ -20,7 +20,8 @@ extension LayerSlotValue {
 /// layers that are built on it (see `Documentation/Architecture.md`).
 ///
 /// - A ``Database`` keeps the INSERT statements of the persistence
-///   methods (the record layer's `PersistenceStatementCache`).
+///   methods, and the steps they hand over to customizable methods (the
+///   record layer's `PersistenceConnectionState`).
 /// - A ``Statement`` keeps the decoding plans of the `Decodable` records
 ///   decoded from its rows (`RowDecodingPlanCache`).
 /// - A ``Row`` that a cursor reuses keeps the keyed decoding containers

@@ -248,6 +248,23 @@ extension Row {
         return try _decode(Value?.self, atUncheckedIndex: index)
     }
 
+    /// Decodes the value that `fetchOne` returns: nil for NULL, unless the
+    /// type accepts NULL (`Optional<Int>.fetchOne` returns `.some(nil)`).
+    /// Not-NULL values of the expected type take the fast path; NULL and
+    /// conversions go through ``Optional/fromDatabaseValue(_:)``.
+    @inlinable
+    func _fastDecodeFetchedOne<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type,
+        atUncheckedIndex index: Int) throws -> Value?
+    {
+        if let sqliteStatement = _sqliteStatement,
+           let value = Row._readValue(Value.self, sqliteStatement, CInt(truncatingIfNeeded: index &+ _offset))
+        {
+            return value
+        }
+        return try _decode(Value?.self, atUncheckedIndex: index)
+    }
+
     /// Reads a standard value straight from the current row of a statement,
     /// or returns nil for NULL and for values that need a conversion (or do
     /// not convert): decode those from their `DatabaseValue`.

@@ -17,6 +17,9 @@ extension MutablePersistableRecord {
     /// The `INSERT` statement is prepared once per table, column list and
     /// conflict resolution, and reused by the following insertions.
     ///
+    /// The insertion runs through ``insert(_:)``, that seed-era records
+    /// may customize.
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - conflictResolution: A conflict resolution (`INSERT OR REPLACE`,
@@ -26,7 +29,7 @@ extension MutablePersistableRecord {
     ///
     /// See <https://www.sqlite.org/lang_insert.html>.
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
-        try _insert(db, onConflict: conflictResolution)
+        try _insertHandingOver(db, onConflict: conflictResolution)
     }
 
     /// Inserts a copy of the record, and returns it.
@@ -45,7 +48,7 @@ extension MutablePersistableRecord {
     @discardableResult
     public func inserted(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
         var result = self
-        try result._insert(db, onConflict: conflictResolution)
+        try result._insertHandingOver(db, onConflict: conflictResolution)
         return result
     }
 
@@ -140,6 +143,53 @@ extension MutablePersistableRecord where Self: FetchableRecord {
 // MARK: - The insertion flow
 
 extension MutablePersistableRecord {
+    /// Inserts through ``insert(_:)``, that seed-era records may
+    /// customize (see ``PersistenceHandOff``).
+    mutating func _insertHandingOver(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?) throws
+    {
+        if db.pendingPersistenceHandOff(.insert, recordType: type(of: self)) != nil {
+            // Called by the customization that the insertion was handed
+            // to (a GRDB 7 record may implement `insert(_:)` with
+            // `insert(_:onConflict:)`): insert, instead of handing over
+            // again, forever.
+            try _performInsert(db, onConflict: conflictResolution)
+            return
+        }
+        let handOff = PersistenceHandOff(
+            .insert, recordType: type(of: self), conflictResolution: conflictResolution, isSaveStep: false)
+        try db.withPersistenceHandOff(handOff) {
+            try insert(db)
+        }
+    }
+
+    /// Inserts the record: the default ``insert(_:)``, and
+    /// `performInsert(_:)`. Performs the step handed over to `insert(_:)`
+    /// if there is one, with its conflict resolution, and without the
+    /// save callbacks for a step of `save`.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for the one
+    ///     of the hand-off, or the policy of the record.
+    mutating func _performInsert(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?) throws
+    {
+        guard let handOff = db.takePersistenceHandOff(.insert, recordType: type(of: self)) else {
+            try _insert(db, onConflict: conflictResolution)
+            return
+        }
+        let resolution = conflictResolution ?? handOff.conflictResolution
+        if handOff.isSaveStep {
+            let (success, isInserted) = try _insertWithInsertCallbacks(db, onConflict: resolution)
+            handOff.saved = isInserted ? PersistenceSuccess(success) : nil
+        } else {
+            try _insert(db, onConflict: resolution)
+        }
+    }
+
     /// Runs an INSERT statement for a container, in a table, with a
     /// conflict resolution.
     typealias InsertExecutor = (

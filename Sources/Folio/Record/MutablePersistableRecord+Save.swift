@@ -175,31 +175,52 @@ extension MutablePersistableRecord {
 
     /// Inserts when the primary key is nil, and otherwise updates then
     /// inserts if no row was updated, in a savepoint. Returns nil when
-    /// nothing was saved (an ignored insertion).
+    /// nothing was saved (an ignored insertion, or a customization that
+    /// did not save).
+    ///
+    /// The steps run through ``update(_:columns:)`` (all columns) and
+    /// ``insert(_:)``, that seed-era records may customize (see
+    /// ``PersistenceHandOff``), without the save callbacks, that `save`
+    /// runs around both.
     mutating func _updateOrInsertWithoutSaveCallbacks(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws -> PersistenceSuccess?
     {
         try _updateOrInsert(
             db,
-            update: { record, notFound in
-                try record._updateWithUpdateCallbacks(db, onConflict: conflictResolution, columns: nil, notFound: &notFound)
+            update: { record, container, notFound in
+                let handOff = PersistenceHandOff(
+                    .update, recordType: type(of: record), conflictResolution: conflictResolution, isSaveStep: true)
+                do {
+                    try db.withPersistenceHandOff(handOff) {
+                        try record.update(db, columns: Set(container.columns))
+                    }
+                } catch {
+                    notFound = handOff.notFound
+                    throw error
+                }
+                return handOff.saved
             },
             insert: { record in
-                let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: conflictResolution)
-                return isInserted ? PersistenceSuccess(success) : nil
+                let handOff = PersistenceHandOff(
+                    .insert, recordType: type(of: record), conflictResolution: conflictResolution, isSaveStep: true)
+                try db.withPersistenceHandOff(handOff) {
+                    try record.insert(db)
+                }
+                return handOff.saved
             })
     }
 
     /// The save algorithm, with the update and insert steps as functions.
     ///
     /// - Parameters:
-    ///   - update: Updates, and sets its second argument to true when it
-    ///     throws because there is no row to update.
+    ///   - update: Updates the record, whose encoding is given, and sets
+    ///     its last argument to true when it throws because there is no
+    ///     row to update. Returns nil when nothing was updated.
     ///   - insert: Inserts, and returns nil when nothing was inserted.
     mutating func _updateOrInsert(
         _ db: Database,
-        update: (inout Self, inout Bool) throws -> PersistenceSuccess,
+        update: (inout Self, PersistenceContainer, inout Bool) throws -> PersistenceSuccess?,
         insert: (inout Self) throws -> PersistenceSuccess?) throws -> PersistenceSuccess?
     {
         let container = try makePersistenceContainer()
@@ -211,7 +232,7 @@ extension MutablePersistableRecord {
         try db.inSavepoint {
             var notFound = false
             do {
-                saved = try update(&self, &notFound)
+                saved = try update(&self, container, &notFound)
             } catch RecordError.recordNotFound where notFound {
                 saved = try insert(&self)
             }
@@ -233,7 +254,7 @@ extension MutablePersistableRecord {
         try _save(db) { record in
             try record._updateOrInsert(
                 db,
-                update: { record, notFound in
+                update: { record, _, notFound in
                     try record._updateWithUpdateCallbacks(
                         db, onConflict: conflictResolution, columns: nil, notFound: &notFound,
                         returning: selection) { row = try Row.fetchAll($0).first }

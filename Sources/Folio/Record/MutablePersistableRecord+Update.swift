@@ -12,6 +12,9 @@ extension MutablePersistableRecord {
     /// The callbacks are called in this order: `willSave`, `aroundSave`,
     /// `willUpdate`, `aroundUpdate`, `didUpdate`, `didSave`.
     ///
+    /// The update runs through ``update(_:columns:)``, with all the
+    /// columns of the record, that seed-era records may customize.
+    ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - conflictResolution: A conflict resolution (`UPDATE OR REPLACE`,
@@ -23,7 +26,8 @@ extension MutablePersistableRecord {
     ///
     /// See <https://www.sqlite.org/lang_update.html>.
     public func update(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
-        try _update(db, onConflict: conflictResolution, columns: nil)
+        let columns = try Set(makePersistenceContainer().columns)
+        try _updateHandingOver(db, onConflict: conflictResolution, columns: columns)
     }
 
     /// Updates the given columns of the row of the record.
@@ -50,7 +54,7 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         columns: Set<String>) throws
     {
-        try _update(db, onConflict: conflictResolution, columns: columns)
+        try _updateHandingOver(db, onConflict: conflictResolution, columns: columns)
     }
 
     /// Updates the given columns of the row of the record.
@@ -73,7 +77,7 @@ extension MutablePersistableRecord {
         columns: Columns) throws
     where Columns.Element == String
     {
-        try _update(db, onConflict: conflictResolution, columns: Set(columns))
+        try _updateHandingOver(db, onConflict: conflictResolution, columns: Set(columns))
     }
 
     /// Updates the given columns of the row of the record.
@@ -97,7 +101,7 @@ extension MutablePersistableRecord {
         columns: Columns) throws
     where Columns.Element: ColumnExpression
     {
-        try _update(db, onConflict: conflictResolution, columns: Set(columns.map(\.name)))
+        try _updateHandingOver(db, onConflict: conflictResolution, columns: Set(columns.map(\.name)))
     }
 
     /// Updates the columns that differ from another record, and returns
@@ -320,6 +324,61 @@ extension MutablePersistableRecord where Self: FetchableRecord {
 // MARK: - The update flow
 
 extension MutablePersistableRecord {
+    /// Updates through ``update(_:columns:)``, that seed-era records may
+    /// customize (see ``PersistenceHandOff``).
+    func _updateHandingOver(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        columns: Set<String>) throws
+    {
+        if db.pendingPersistenceHandOff(.update, recordType: type(of: self)) != nil {
+            // Called by the customization that the update was handed to
+            // (a GRDB 7 record may implement `update(_:columns:)` with
+            // `update(_:onConflict:columns:)`): update, instead of handing
+            // over again, forever.
+            try _performUpdate(db, onConflict: conflictResolution, columns: columns)
+            return
+        }
+        let handOff = PersistenceHandOff(
+            .update, recordType: type(of: self), conflictResolution: conflictResolution, isSaveStep: false)
+        try db.withPersistenceHandOff(handOff) {
+            try update(db, columns: columns)
+        }
+    }
+
+    /// Updates the row of the record: the default ``update(_:columns:)``,
+    /// and `performUpdate(_:columns:)`. Performs the step handed over to
+    /// `update(_:columns:)` if there is one, with its conflict resolution,
+    /// and without the save callbacks for a step of `save`.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict resolution, or nil for the one
+    ///     of the hand-off, or the policy of the record.
+    ///   - columns: The updated columns.
+    func _performUpdate(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        columns: Set<String>) throws
+    {
+        guard let handOff = db.takePersistenceHandOff(.update, recordType: type(of: self)) else {
+            try _update(db, onConflict: conflictResolution, columns: columns)
+            return
+        }
+        let resolution = conflictResolution ?? handOff.conflictResolution
+        if handOff.isSaveStep {
+            var notFound = false
+            do {
+                handOff.saved = try _updateWithUpdateCallbacks(db, onConflict: resolution, columns: columns, notFound: &notFound)
+            } catch {
+                handOff.notFound = notFound
+                throw error
+            }
+        } else {
+            try _update(db, onConflict: resolution, columns: columns)
+        }
+    }
+
     /// Updates the columns that differ from a container, if any, and
     /// returns whether the database was updated.
     func _updateChanges(
@@ -331,7 +390,7 @@ extension MutablePersistableRecord {
         if changedColumns.isEmpty {
             return false
         }
-        try _update(db, onConflict: conflictResolution, columns: Set(changedColumns))
+        try _updateHandingOver(db, onConflict: conflictResolution, columns: Set(changedColumns))
         return true
     }
 

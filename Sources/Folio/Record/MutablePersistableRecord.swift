@@ -186,6 +186,59 @@ public protocol MutablePersistableRecord: EncodableRecord, TableRecord {
     ///
     /// - Parameter deleted: Whether a row was deleted.
     func didDelete(deleted: Bool)
+
+    /// Inserts the record. ``insert(_:onConflict:)`` and ``save(_:onConflict:)``
+    /// insert through this method.
+    ///
+    /// GRDB 7 has no such requirement: Folio keeps it so that seed-era
+    /// records that customize it are obeyed. Prefer persistence callbacks
+    /// such as ``willInsert(_:)``. A customization calls
+    /// `performInsert(_:)` to insert:
+    ///
+    /// ```swift
+    /// struct Link: PersistableRecord {
+    ///     func insert(_ db: Database) throws {
+    ///         try validate()
+    ///         try performInsert(db)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The default implementation inserts the record, as
+    /// `performInsert(_:)` does.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Throws: A ``DatabaseError``, or the error of a callback.
+    mutating func insert(_ db: Database) throws
+
+    /// Updates the given columns of the row of the record.
+    /// ``update(_:onConflict:)``, ``update(_:onConflict:columns:)-(_,_,Set<String>)``
+    /// and ``save(_:onConflict:)`` update through this method.
+    ///
+    /// GRDB 7 has no such requirement: Folio keeps it so that seed-era
+    /// records that customize it are obeyed. Prefer persistence callbacks
+    /// such as ``willUpdate(_:columns:)``. A customization calls
+    /// `performUpdate(_:columns:)` to update:
+    ///
+    /// ```swift
+    /// struct Link: PersistableRecord {
+    ///     func update(_ db: Database, columns: Set<String>) throws {
+    ///         try validate()
+    ///         try performUpdate(db, columns: columns)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The default implementation updates the row, as
+    /// `performUpdate(_:columns:)` does.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - columns: The updated columns.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when the row does not exist, a ``DatabaseError``, or the error of
+    ///   a callback.
+    func update(_ db: Database, columns: Set<String>) throws
 }
 
 extension MutablePersistableRecord {
@@ -309,4 +362,36 @@ extension MutablePersistableRecord {
     /// func didDelete(deleted: Bool) { } // the default
     /// ```
     public func didDelete(deleted: Bool) { }
+
+    /// Inserts the record, with the callbacks and the conflict policy of
+    /// the record. Folio's addition: see the requirement.
+    ///
+    /// ```swift
+    /// var player = Player(id: nil, name: "Arthur", score: 100)
+    /// try player.insert(db) // INSERT INTO "player" ...
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Throws: A ``DatabaseError``, or the error of a callback.
+    public mutating func insert(_ db: Database) throws {
+        try _performInsert(db, onConflict: nil)
+    }
+
+    /// Updates the given columns of the row of the record, with the
+    /// callbacks and the conflict policy of the record. Folio's addition:
+    /// see the requirement.
+    ///
+    /// ```swift
+    /// try player.update(db, columns: ["score"]) // UPDATE "player" SET "score" = ? WHERE "id" = ?
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - columns: The updated columns.
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when the row does not exist, a ``DatabaseError``, or the error of
+    ///   a callback.
+    public func update(_ db: Database, columns: Set<String>) throws {
+        try _performUpdate(db, onConflict: nil, columns: columns)
+    }
 }

@@ -38,6 +38,23 @@ public protocol PersistableRecord: MutablePersistableRecord {
     ///   - rowID: The rowid of the inserted row.
     ///   - column: The name of the `INTEGER PRIMARY KEY` column, if any.
     func didInsert(with rowID: Int64, for column: String?)
+
+    /// Inserts the record: the non-mutating version of
+    /// ``MutablePersistableRecord/insert(_:)``, that seed-era records
+    /// customize. GRDB 7 has no such requirement.
+    ///
+    /// ```swift
+    /// struct Link: PersistableRecord {
+    ///     func insert(_ db: Database) throws {
+    ///         try validate()
+    ///         try performInsert(db)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Throws: A ``DatabaseError``, or the error of a callback.
+    func insert(_ db: Database) throws
 }
 
 extension PersistableRecord {
@@ -66,6 +83,21 @@ extension PersistableRecord {
     /// func didInsert(with rowID: Int64, for column: String?) { } // the default
     /// ```
     public func didInsert(with rowID: Int64, for column: String?) { }
+
+    /// Inserts the record, with the callbacks and the conflict policy of
+    /// the record. Folio's addition: see the requirement.
+    ///
+    /// ```swift
+    /// let country = Country(isoCode: "FR", name: "France")
+    /// try country.insert(db) // INSERT INTO "country" ...
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Throws: A ``DatabaseError``, or the error of a callback.
+    public func insert(_ db: Database) throws {
+        var record = self
+        try record._performInsert(db, onConflict: nil)
+    }
 }
 
 // Non-mutating persistence methods: no `var` is needed.
@@ -88,7 +120,7 @@ extension PersistableRecord {
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     public func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         var record = self
-        try record._insert(db, onConflict: conflictResolution)
+        try record._insertHandingOver(db, onConflict: conflictResolution)
     }
 
     /// Inserts the record, and returns the inserted row decoded as another

@@ -1,11 +1,12 @@
 import CSQLite
 
-/// The INSERT statements of the persistence methods of one connection.
+/// The INSERT statements of the persistence methods of one connection
+/// (kept in its ``PersistenceConnectionState``).
 ///
 /// A loop of insertions prepares its statement once: statements are
 /// found by record type and conflict resolution, then by table name and
 /// column list. Neither the SQL nor any dictionary is built per insertion.
-final class PersistenceStatementCache: LayerSlotValue {
+final class PersistenceStatementCache {
     struct Key: Hashable {
         var recordType: ObjectIdentifier
         var conflictResolution: Database.ConflictResolution
@@ -96,11 +97,6 @@ extension Statement {
 }
 
 extension Database {
-    /// The persistence statement cache of the connection.
-    var persistenceStatementCache: PersistenceStatementCache {
-        layerSlot.value(orInsert: PersistenceStatementCache.init)
-    }
-
     /// The outcome of an INSERT statement.
     struct InsertionOutcome {
         /// The rowid of the inserted row.

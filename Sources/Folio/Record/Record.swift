@@ -345,7 +345,8 @@ open class Record {
             let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: nil)
             saveOutcome = (isInserted ? PersistenceSuccess(success) : nil, false)
         } else {
-            try record._insert(db, onConflict: nil)
+            // The step that a persistence method handed over, if any.
+            try record._performInsert(db, onConflict: nil)
         }
     }
 
@@ -384,7 +385,8 @@ open class Record {
             let success = try _updateWithUpdateCallbacks(db, onConflict: nil, columns: columns, notFound: &notFound)
             saveOutcome.saved = success
         } else {
-            try _update(db, onConflict: nil, columns: columns)
+            // The step that a persistence method handed over, if any.
+            try _performUpdate(db, onConflict: nil, columns: columns)
         }
     }
 
@@ -406,7 +408,7 @@ open class Record {
         try record._save(db) { record in
             try record._updateOrInsert(
                 db,
-                update: { record, notFound in
+                update: { record, _, notFound in
                     do {
                         return try record.runSaveStep { try record.update(db) }
                             ?? PersistenceSuccess(persistenceContainer: PersistenceContainer())

@@ -57,9 +57,9 @@ final class DatabaseValueTests: FolioTestCase {
             XCTAssertEqual(liveRow.databaseValues, expected)
             XCTAssertEqual(liveRow.databaseValues.map(\.storageClassName), ["null", "integer", "real", "text", "blob", "blob", "text"])
             XCTAssertEqual(try DatabaseValue.fetchAll(db, sql: "SELECT NULL UNION ALL SELECT 2"), [.null, 2.databaseValue])
-            // fetchOne returns nil for NULL, as for other types; the row
-            // and fetchAll keep the NULL value.
-            XCTAssertNil(try DatabaseValue.fetchOne(db, sql: "SELECT NULL"))
+            // fetchOne returns NULL as a value, as GRDB does: nil means
+            // no row.
+            XCTAssertEqual(try DatabaseValue.fetchOne(db, sql: "SELECT NULL"), .null)
             XCTAssertEqual(row[0] as DatabaseValue, .null)
             XCTAssertTrue((row[0] as DatabaseValue).isNull)
         }

@@ -26,14 +26,18 @@ import Foundation
 /// ```
 ///
 /// Reading accepts all the formats of ``Format``, with a "T" instead of
-/// the space between date and time, fractional seconds of any length, and
+/// the space between date and time, fractional seconds of any length (the
+/// first three digits count: ".999123" gives 999,000,000 nanoseconds), and
 /// an optional time zone ("Z", "+HH:MM" or "-HH:MM") that sets
 /// `dateComponents.timeZone`. Components that the text does not contain
 /// are nil. Invalid text, and values that are not text, do not convert.
 ///
-/// Writing uses the chosen format; missing components are written as
-/// zero. When the components have a time zone, its offset from UTC is
-/// appended ("+02:00").
+/// Writing uses the chosen format. A missing year is written 0000, a
+/// missing month or day 01, and other missing components zero, so that
+/// `DatabaseDateComponents(DateComponents(), format: .YMD_HMSS)` stores
+/// "0000-01-01 00:00:00.000". Nanoseconds are rounded to the nearest
+/// millisecond (999.5 ms and above write .999). When the components have
+/// a time zone, its offset from UTC is appended ("+02:00").
 ///
 /// The range of valid years is 0000-9999. See
 /// <https://www.sqlite.org/lang_datefunc.html>.
@@ -154,9 +158,9 @@ public struct DatabaseDateComponents: Sendable {
             if format.hasYMDComponents {
                 writer.writePadded(components.year ?? 0, width: 4)
                 writer.write(UInt8(ascii: "-"))
-                writer.writePadded(components.month ?? 0, width: 2)
+                writer.writePadded(components.month ?? 1, width: 2)
                 writer.write(UInt8(ascii: "-"))
-                writer.writePadded(components.day ?? 0, width: 2)
+                writer.writePadded(components.day ?? 1, width: 2)
                 if format.timePrecision > .none {
                     writer.write(UInt8(ascii: " "))
                 }
@@ -171,8 +175,11 @@ public struct DatabaseDateComponents: Sendable {
             }
             if format.timePrecision >= .fractionalSeconds {
                 writer.write(UInt8(ascii: "."))
-                let millisecond = (components.nanosecond ?? 0) / 1_000_000
-                writer.writeDigits(min(max(millisecond, 0), 999), width: 3)
+                // Rounded to the nearest millisecond, without carrying into
+                // the seconds: .9996 writes .999.
+                let nanosecond = min(max(components.nanosecond ?? 0, 0), 999_999_999)
+                let millisecond = (nanosecond + 500_000) / 1_000_000
+                writer.writeDigits(min(millisecond, 999), width: 3)
             }
             if let timeZone = components.timeZone {
                 let offset = timeZone.secondsFromGMT(for: Self.referenceDate(of: components))

@@ -15,7 +15,8 @@ import Foundation
 //
 // - TEXT in the formats of the SQLite date functions: "yyyy-MM-dd",
 //   "yyyy-MM-dd HH:mm", "yyyy-MM-dd HH:mm:ss", with fractional seconds of
-//   any length ("yyyy-MM-dd HH:mm:ss.SSS"), a "T" instead of the space, and
+//   any length ("yyyy-MM-dd HH:mm:ss.SSS", of which three digits count:
+//   ".999123" is 999 milliseconds), a "T" instead of the space, and
 //   an optional time zone ("Z" or "+HH:MM"/"-HH:MM"; UTC when missing).
 //   Missing time components are zero. Invalid text ("2015-02-30",
 //   "tomorrow", a time without a date) does not convert.

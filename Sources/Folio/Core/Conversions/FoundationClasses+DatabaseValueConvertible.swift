@@ -15,13 +15,17 @@ extension NSNull: DatabaseValueConvertible {
         .null
     }
 
-    /// Converts NULL to `NSNull`.
+    /// Returns nil: no database value converts to `NSNull`, NULL included,
+    /// as in GRDB. NULL reads as nil for all optional types.
+    ///
+    /// ```swift
+    /// NSNull.fromDatabaseValue(.null) // nil
+    /// ```
     ///
     /// - Parameter dbValue: A database value.
-    /// - Returns: `NSNull()` for NULL, nil for other values.
+    /// - Returns: nil.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
-        guard dbValue.isNull else { return nil }
-        return NSNull() as? Self
+        nil
     }
 }
 
@@ -31,10 +35,17 @@ extension NSString: DatabaseValueConvertible {
         DatabaseValue(storage: .string(self as String))
     }
 
-    /// Converts TEXT.
+    /// Converts TEXT, or a BLOB of valid UTF-8, as `String` does.
+    ///
+    /// ```swift
+    /// NSString.fromDatabaseValue("bar".databaseValue)          // "bar"
+    /// NSString.fromDatabaseValue(Data("bar".utf8).databaseValue) // "bar"
+    /// NSString.fromDatabaseValue(1.databaseValue)              // nil
+    /// ```
     ///
     /// - Parameter dbValue: A database value.
-    /// - Returns: A string, or nil when the value is not text.
+    /// - Returns: A string, or nil when the value is neither text nor a
+    ///   blob of valid UTF-8.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
         guard let string = String.fromDatabaseValue(dbValue) else { return nil }
         return self.init(string: string)

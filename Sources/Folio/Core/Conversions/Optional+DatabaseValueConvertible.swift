@@ -4,10 +4,24 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         self?.databaseValue ?? .null
     }
 
-    /// NULL converts to `.some(nil)`; other values convert to the wrapped type.
+    /// Converts a value to the wrapped type. NULL converts to `.some(nil)`,
+    /// unless the wrapped type accepts NULL itself (`DatabaseValue` does:
+    /// NULL is then `.some(.null)`).
+    ///
+    /// ```swift
+    /// Int?.fromDatabaseValue(.null)           // .some(nil)
+    /// Int?.fromDatabaseValue(1.databaseValue) // .some(1)
+    /// Int?.fromDatabaseValue("a".databaseValue) // nil: not an integer
+    /// DatabaseValue?.fromDatabaseValue(.null) // .some(.null)
+    /// ```
+    ///
+    /// - Parameter dbValue: A database value.
+    /// - Returns: The wrapped value, `.some(nil)` for NULL, or nil when
+    ///   the value does not convert.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Wrapped?? {
+        if let wrapped = Wrapped.fromDatabaseValue(dbValue) { return .some(wrapped) }
         if dbValue.isNull { return .some(nil) }
-        return Wrapped.fromDatabaseValue(dbValue).map { .some($0) }
+        return nil
     }
 
     /// A missing column decodes as nil.

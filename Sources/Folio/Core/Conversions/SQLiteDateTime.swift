@@ -14,7 +14,8 @@
 /// - a date `YYYY-MM-DD`, optionally followed by a space or `T` and a time,
 /// - or a time alone,
 /// - a time is `HH:MM`, optionally followed by `:SS`, optionally followed
-///   by `.` and fractional seconds of any length,
+///   by `.` and fractional seconds of any length, of which the first three
+///   digits count (milliseconds),
 /// - a time may be followed by spaces and a time zone: `Z` or `±HH:MM`.
 ///
 /// Years have 4 digits or more, optionally preceded by `-` (Folio writes
@@ -48,6 +49,7 @@ struct SQLiteDateTime {
     var hour = 0
     var minute = 0
     var second = 0
+    /// The fractional seconds, a whole number of milliseconds.
     var nanosecond = 0
     /// The time zone offset in seconds east of UTC, when the text has one.
     var timeZoneOffset: Int?
@@ -265,22 +267,23 @@ private struct _Scanner {
         result.second = second
         result.timePrecision = .seconds
         guard scan(UInt8(ascii: ".")) else { return true }
-        // Fractional seconds of any length: the first nine digits make
-        // the nanoseconds, further digits are below Date's precision.
-        var nanosecond = 0
+        // Fractional seconds of any length, kept to the millisecond as in
+        // GRDB: ".5" is 500 ms, ".05" 50 ms, ".999123" 999 ms. Further
+        // digits are read and ignored.
+        var millisecond = 0
         var digitCount = 0
         while index < bytes.count, _isDigit(bytes[index]) {
-            if digitCount < 9 {
-                nanosecond = nanosecond * 10 + Int(bytes[index] &- 48)
+            if digitCount < 3 {
+                millisecond = millisecond * 10 + Int(bytes[index] &- 48)
             }
             digitCount += 1
             index += 1
         }
         guard digitCount > 0 else { return false }
-        for _ in digitCount..<max(digitCount, 9) {
-            nanosecond *= 10
+        for _ in digitCount..<max(digitCount, 3) {
+            millisecond *= 10
         }
-        result.nanosecond = nanosecond
+        result.nanosecond = millisecond * 1_000_000
         result.timePrecision = .fractionalSeconds
         return true
     }

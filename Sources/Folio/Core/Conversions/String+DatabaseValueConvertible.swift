@@ -5,17 +5,58 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
     /// The value as SQLite TEXT.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .string(self)) }
 
-    /// Converts a TEXT value.
+    /// Converts TEXT, or a BLOB that holds valid UTF-8, as GRDB does.
+    ///
+    /// ```swift
+    /// String.fromDatabaseValue("bar".databaseValue)             // "bar"
+    /// String.fromDatabaseValue(Data("bar".utf8).databaseValue)  // "bar"
+    /// String.fromDatabaseValue(Data([0xFF]).databaseValue)      // nil: not UTF-8
+    /// String.fromDatabaseValue(1.databaseValue)                 // nil
+    /// ```
+    ///
+    /// - Parameter dbValue: A database value.
+    /// - Returns: A string, or nil for NULL, numbers, and blobs that are
+    ///   not valid UTF-8.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> String? {
-        if case .string(let string) = dbValue.storage { return string }
-        return nil
+        switch dbValue.storage {
+        case .string(let string): return string
+        case .blob(let data): return String(validating: data, as: UTF8.self)
+        default: return nil
+        }
     }
 
-    /// Reads a TEXT column.
+    /// Reads a TEXT column, or a BLOB column that holds valid UTF-8.
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: The column index, starting at 0.
     @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        guard sqlite3_column_type(sqliteStatement, index) == SQLITE_TEXT else { return nil }
-        self.init(_uncheckedSQLiteStatement: sqliteStatement, index: index)
+        let type = sqlite3_column_type(sqliteStatement, index)
+        if type == SQLITE_TEXT {
+            self.init(_uncheckedSQLiteStatement: sqliteStatement, index: index)
+        } else if type == SQLITE_BLOB, let string = String._fromBlobColumn(sqliteStatement, index: index) {
+            self = string
+        } else {
+            return nil
+        }
+    }
+
+    /// Reads the UTF-8 bytes of a BLOB column: the slow path of
+    /// ``init(sqliteStatement:index:)``, kept out of line so that reading
+    /// text stays small.
+    ///
+    /// - Returns: nil when the bytes are not valid UTF-8.
+    @usableFromInline @inline(never)
+    static func _fromBlobColumn(_ sqliteStatement: SQLiteStatement, index: CInt) -> String? {
+        // sqlite3_column_blob before sqlite3_column_bytes, as SQLite
+        // recommends: https://www.sqlite.org/c3ref/column_blob.html
+        guard let bytes = sqlite3_column_blob(sqliteStatement, index) else {
+            return "" // an empty blob
+        }
+        let count = Int(sqlite3_column_bytes(sqliteStatement, index))
+        let buffer = UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count)
+        return String(validating: buffer, as: UTF8.self)
     }
 
     /// Reads the text of a column without checking its type.

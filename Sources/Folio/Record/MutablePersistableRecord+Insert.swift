@@ -149,7 +149,7 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws
     {
-        if db.pendingPersistenceHandOff(.insert, recordType: type(of: self)) != nil {
+        if db.hasPendingPersistenceHandOff(.insert, recordType: type(of: self)) {
             // Called by the customization that the insertion was handed
             // to (a GRDB 7 record may implement `insert(_:)` with
             // `insert(_:onConflict:)`): insert, instead of handing over
@@ -157,9 +157,9 @@ extension MutablePersistableRecord {
             try _performInsert(db, onConflict: conflictResolution)
             return
         }
-        let handOff = PersistenceHandOff(
+        var handOff = PersistenceHandOff(
             .insert, recordType: type(of: self), conflictResolution: conflictResolution, isSaveStep: false)
-        try db.withPersistenceHandOff(handOff) {
+        try db.withPersistenceHandOff(&handOff) {
             try insert(db)
         }
     }
@@ -184,7 +184,7 @@ extension MutablePersistableRecord {
         let resolution = conflictResolution ?? handOff.conflictResolution
         if handOff.isSaveStep {
             let (success, isInserted) = try _insertWithInsertCallbacks(db, onConflict: resolution)
-            handOff.saved = isInserted ? PersistenceSuccess(success) : nil
+            db.persistenceHandOffDidSave(isInserted ? PersistenceSuccess(success) : nil)
         } else {
             try _insert(db, onConflict: resolution)
         }

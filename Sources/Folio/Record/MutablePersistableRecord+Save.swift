@@ -189,10 +189,10 @@ extension MutablePersistableRecord {
         try _updateOrInsert(
             db,
             update: { record, container, notFound in
-                let handOff = PersistenceHandOff(
+                var handOff = PersistenceHandOff(
                     .update, recordType: type(of: record), conflictResolution: conflictResolution, isSaveStep: true)
                 do {
-                    try db.withPersistenceHandOff(handOff) {
+                    try db.withPersistenceHandOff(&handOff) {
                         try record.update(db, columns: Set(container.columns))
                     }
                 } catch {
@@ -202,9 +202,9 @@ extension MutablePersistableRecord {
                 return handOff.saved
             },
             insert: { record in
-                let handOff = PersistenceHandOff(
+                var handOff = PersistenceHandOff(
                     .insert, recordType: type(of: record), conflictResolution: conflictResolution, isSaveStep: true)
-                try db.withPersistenceHandOff(handOff) {
+                try db.withPersistenceHandOff(&handOff) {
                     try record.insert(db)
                 }
                 return handOff.saved

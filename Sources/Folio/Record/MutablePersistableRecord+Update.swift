@@ -331,7 +331,7 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution?,
         columns: Set<String>) throws
     {
-        if db.pendingPersistenceHandOff(.update, recordType: type(of: self)) != nil {
+        if db.hasPendingPersistenceHandOff(.update, recordType: type(of: self)) {
             // Called by the customization that the update was handed to
             // (a GRDB 7 record may implement `update(_:columns:)` with
             // `update(_:onConflict:columns:)`): update, instead of handing
@@ -339,9 +339,9 @@ extension MutablePersistableRecord {
             try _performUpdate(db, onConflict: conflictResolution, columns: columns)
             return
         }
-        let handOff = PersistenceHandOff(
+        var handOff = PersistenceHandOff(
             .update, recordType: type(of: self), conflictResolution: conflictResolution, isSaveStep: false)
-        try db.withPersistenceHandOff(handOff) {
+        try db.withPersistenceHandOff(&handOff) {
             try update(db, columns: columns)
         }
     }
@@ -369,9 +369,10 @@ extension MutablePersistableRecord {
         if handOff.isSaveStep {
             var notFound = false
             do {
-                handOff.saved = try _updateWithUpdateCallbacks(db, onConflict: resolution, columns: columns, notFound: &notFound)
+                let saved = try _updateWithUpdateCallbacks(db, onConflict: resolution, columns: columns, notFound: &notFound)
+                db.persistenceHandOffDidSave(saved)
             } catch {
-                handOff.notFound = notFound
+                if notFound { db.persistenceHandOffDidNotFindRow() }
                 throw error
             }
         } else {

@@ -6,9 +6,11 @@ final class PersistenceConnectionState: LayerSlotValue {
     /// The INSERT statements of the persistence methods.
     let statementCache = PersistenceStatementCache()
 
-    /// The steps handed over by the persistence methods that run, the
-    /// innermost last.
-    var handOffs: [PersistenceHandOff] = []
+    /// The step of a persistence method handed over to the record's
+    /// `insert(_:)` or `update(_:columns:)`, while it runs (see
+    /// ``PersistenceHandOff``); nil otherwise. A method that runs inside
+    /// another one keeps the outer hand-off aside until it returns.
+    var handOff: PersistenceHandOff?
 }
 
 extension Database {

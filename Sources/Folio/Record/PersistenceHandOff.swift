@@ -42,7 +42,10 @@
 /// once: a customization that persists other records first does not take
 /// the step of its own record, unless it persists a record of its own
 /// type before calling `performInsert`/`performUpdate`.
-final class PersistenceHandOff {
+///
+/// A hand-off is a value, kept in the connection's persistence state
+/// while the requirement runs: a plain insertion allocates nothing for it.
+struct PersistenceHandOff {
     enum Step {
         case insert
         case update
@@ -83,45 +86,62 @@ final class PersistenceHandOff {
 
 extension Database {
     /// Runs `body` (which calls the requirement of the record) with a
-    /// hand-off pushed on the connection.
+    /// hand-off pending on the connection. When `body` returns or throws,
+    /// `handOff` holds what the step left in it (taken, saved, not found).
     ///
     /// - Parameters:
     ///   - handOff: The handed-over step.
     ///   - body: A function that calls `insert(_:)` or `update(_:columns:)`.
-    func withPersistenceHandOff(_ handOff: PersistenceHandOff, _ body: () throws -> Void) throws {
+    func withPersistenceHandOff(_ handOff: inout PersistenceHandOff, _ body: () throws -> Void) throws {
         let state = persistenceConnectionState
-        state.handOffs.append(handOff)
-        defer { state.handOffs.removeLast() }
+        let outer = state.handOff
+        state.handOff = handOff
+        defer {
+            if let final = state.handOff { handOff = final }
+            state.handOff = outer
+        }
         try body()
     }
 
-    /// Returns the innermost hand-off when it is a step of a record of
-    /// this type that is not taken yet: the record's requirement runs
-    /// for that step.
+    /// Whether the innermost hand-off is a step of a record of this type
+    /// that is not taken yet: the record's requirement runs for that step.
     ///
     /// - Parameters:
     ///   - step: The kind of step.
     ///   - recordType: The type of the record.
-    func pendingPersistenceHandOff(_ step: PersistenceHandOff.Step, recordType: Any.Type) -> PersistenceHandOff? {
+    func hasPendingPersistenceHandOff(_ step: PersistenceHandOff.Step, recordType: Any.Type) -> Bool {
         // A load and a nil check on the way of every insertion: no state
         // is made when there is none.
-        guard let handOff = layerSlot.value(as: PersistenceConnectionState.self)?.handOffs.last,
-              !handOff.isTaken,
-              handOff.step == step,
-              handOff.recordType == ObjectIdentifier(recordType)
-        else { return nil }
-        return handOff
+        guard let handOff = layerSlot.value(as: PersistenceConnectionState.self)?.handOff else { return false }
+        return !handOff.isTaken && handOff.step == step && handOff.recordType == ObjectIdentifier(recordType)
     }
 
-    /// Takes the pending hand-off of ``pendingPersistenceHandOff(_:recordType:)``,
-    /// to perform its step.
+    /// Takes the pending hand-off (see
+    /// ``hasPendingPersistenceHandOff(_:recordType:)``), to perform its step.
     ///
     /// - Parameters:
     ///   - step: The kind of step.
     ///   - recordType: The type of the record.
+    /// - Returns: The hand-off, or nil when there is none to take.
     func takePersistenceHandOff(_ step: PersistenceHandOff.Step, recordType: Any.Type) -> PersistenceHandOff? {
-        guard let handOff = pendingPersistenceHandOff(step, recordType: recordType) else { return nil }
-        handOff.isTaken = true
-        return handOff
+        guard hasPendingPersistenceHandOff(step, recordType: recordType),
+              let state = layerSlot.value(as: PersistenceConnectionState.self)
+        else { return nil }
+        state.handOff?.isTaken = true
+        return state.handOff
+    }
+
+    /// Reports what the taken step saved, for ``withPersistenceHandOff(_:_:)``.
+    ///
+    /// - Parameter saved: What the step saved, or nil when `IGNORE`
+    ///   skipped an insertion.
+    func persistenceHandOffDidSave(_ saved: PersistenceSuccess?) {
+        layerSlot.value(as: PersistenceConnectionState.self)?.handOff?.saved = saved
+    }
+
+    /// Reports that the taken update step found no row, for
+    /// ``withPersistenceHandOff(_:_:)``.
+    func persistenceHandOffDidNotFindRow() {
+        layerSlot.value(as: PersistenceConnectionState.self)?.handOff?.notFound = true
     }
 }

@@ -149,7 +149,7 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws
     {
-        if db.hasPendingPersistenceHandOff(.insert, recordType: type(of: self)) {
+        if db.hasPendingPersistenceHandOff(.insert, for: self) {
             // Called by the customization that the insertion was handed
             // to (a GRDB 7 record may implement `insert(_:)` with
             // `insert(_:onConflict:)`): insert, instead of handing over
@@ -177,7 +177,7 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws
     {
-        guard let handOff = db.takePersistenceHandOff(.insert, recordType: type(of: self)) else {
+        guard let handOff = db.takePersistenceHandOff(.insert, for: self) else {
             try _insert(db, onConflict: conflictResolution)
             return
         }

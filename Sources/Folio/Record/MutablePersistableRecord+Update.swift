@@ -331,7 +331,7 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution?,
         columns: Set<String>) throws
     {
-        if db.hasPendingPersistenceHandOff(.update, recordType: type(of: self)) {
+        if db.hasPendingPersistenceHandOff(.update, for: self) {
             // Called by the customization that the update was handed to
             // (a GRDB 7 record may implement `update(_:columns:)` with
             // `update(_:onConflict:columns:)`): update, instead of handing
@@ -361,7 +361,7 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution?,
         columns: Set<String>) throws
     {
-        guard let handOff = db.takePersistenceHandOff(.update, recordType: type(of: self)) else {
+        guard let handOff = db.takePersistenceHandOff(.update, for: self) else {
             try _update(db, onConflict: conflictResolution, columns: columns)
             return
         }

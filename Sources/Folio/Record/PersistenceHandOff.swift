@@ -82,6 +82,14 @@ struct PersistenceHandOff {
         self.conflictResolution = conflictResolution
         self.isSaveStep = isSaveStep
     }
+
+    /// Whether this is a step of the record: the static type is compared
+    /// first, which needs no run-time look-up and is enough for structs;
+    /// the dynamic type (a subclass of ``Record``) only when it differs.
+    @inline(__always)
+    func isStep<Record>(of record: Record) -> Bool {
+        recordType == ObjectIdentifier(Record.self) || recordType == ObjectIdentifier(type(of: record))
+    }
 }
 
 extension Database {
@@ -103,28 +111,28 @@ extension Database {
         try body()
     }
 
-    /// Whether the innermost hand-off is a step of a record of this type
+    /// Whether the innermost hand-off is a step of this record's type
     /// that is not taken yet: the record's requirement runs for that step.
     ///
     /// - Parameters:
     ///   - step: The kind of step.
-    ///   - recordType: The type of the record.
-    func hasPendingPersistenceHandOff(_ step: PersistenceHandOff.Step, recordType: Any.Type) -> Bool {
+    ///   - record: The record.
+    func hasPendingPersistenceHandOff<Record>(_ step: PersistenceHandOff.Step, for record: Record) -> Bool {
         // A load and a nil check on the way of every insertion: no state
         // is made when there is none.
         guard let handOff = layerSlot.value(as: PersistenceConnectionState.self)?.handOff else { return false }
-        return !handOff.isTaken && handOff.step == step && handOff.recordType == ObjectIdentifier(recordType)
+        return !handOff.isTaken && handOff.step == step && handOff.isStep(of: record)
     }
 
     /// Takes the pending hand-off (see
-    /// ``hasPendingPersistenceHandOff(_:recordType:)``), to perform its step.
+    /// ``hasPendingPersistenceHandOff(_:for:)``), to perform its step.
     ///
     /// - Parameters:
     ///   - step: The kind of step.
-    ///   - recordType: The type of the record.
+    ///   - record: The record.
     /// - Returns: The hand-off, or nil when there is none to take.
-    func takePersistenceHandOff(_ step: PersistenceHandOff.Step, recordType: Any.Type) -> PersistenceHandOff? {
-        guard hasPendingPersistenceHandOff(step, recordType: recordType),
+    func takePersistenceHandOff<Record>(_ step: PersistenceHandOff.Step, for record: Record) -> PersistenceHandOff? {
+        guard hasPendingPersistenceHandOff(step, for: record),
               let state = layerSlot.value(as: PersistenceConnectionState.self)
         else { return nil }
         state.handOff?.isTaken = true

@@ -38,7 +38,7 @@ public struct JSONDumpFormat: Sendable {
     /// ```
     public static var defaultEncoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = .withoutEscapingSlashes
         encoder.dataEncodingStrategy = .base64
         encoder.nonConformingFloatEncodingStrategy = .throw
         return encoder

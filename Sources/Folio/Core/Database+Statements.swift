@@ -137,6 +137,34 @@ extension Database {
     }
 
     private func executeStatements(sql: String, arguments: StatementArguments) throws {
+        try forEachStatement(sql: sql, arguments: arguments) { statement, isLone in
+            while try statement.step() { }
+            // Cache a lone statement, so that running it again is cheap.
+            if isLone {
+                cache(statement, forSQL: sql)
+            }
+        }
+    }
+
+    /// Compiles the statements of the SQL one after the other, binds their
+    /// arguments, and gives each one to `body`, which runs it, before the
+    /// next one compiles (a statement may depend on the effects of the
+    /// previous ones).
+    ///
+    /// - Parameters:
+    ///   - sql: SQL statements.
+    ///   - arguments: Statement arguments: positional arguments are
+    ///     consumed in order by the statements; named arguments are shared
+    ///     by all statements.
+    ///   - body: Runs a statement. Its second argument tells whether the
+    ///     statement is the only one of the SQL.
+    /// - Throws: A ``DatabaseError`` on invalid SQL, on arguments that do
+    ///   not fit, or the error of `body`.
+    func forEachStatement(
+        sql: String,
+        arguments: StatementArguments,
+        _ body: (Statement, _ isLone: Bool) throws -> Void) throws
+    {
         let connection = try checkOpen()
         var values = arguments.values[...]
         var usedNames = Set<String>()
@@ -165,11 +193,7 @@ extension Database {
                     // The last statement: refuse extra arguments before it runs.
                     try Database.checkAllArgumentsUsed(arguments, remaining: values, usedNames: usedNames, sql: sql)
                 }
-                while try statement.step() { }
-                // Cache a lone statement, so that running it again is cheap.
-                if statementCount == 1, Database.isBlank(tail) {
-                    cache(statement, forSQL: sql)
-                }
+                try body(statement, statementCount == 1 && Database.isBlank(tail))
             }
         }
         try Database.checkAllArgumentsUsed(arguments, remaining: values, usedNames: usedNames, sql: sql)

@@ -12,6 +12,16 @@ public struct PreparedRequest {
     /// records, for joined requests.
     var layout: RowLayout?
 
+    /// The number of columns selected after the results, for the
+    /// supplementary fetch (the keys of prefetched associations). Dumps
+    /// do not print them.
+    var hiddenColumnCount = 0
+
+    /// The requests of the prefetched associations, for dumps: given the
+    /// fetched rows, the key of each association and the requests of its
+    /// rows (several when the parent keys are too many for one query).
+    var supplementaryDumpRequests: ((Database, [Row]) throws -> [(key: String, requests: [PreparedRequest])])?
+
     /// Creates a prepared request.
     ///
     /// - Parameter statement: A prepared statement, arguments set.

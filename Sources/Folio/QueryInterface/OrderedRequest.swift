@@ -27,6 +27,29 @@ public protocol OrderedRequest {
     ///
     /// - Returns: A request.
     func unordered() -> Self
+
+    /// Returns a request whose rows come in a well-defined order, for
+    /// tests that compare fetched values or dumps.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY id
+    /// Player.all().withStableOrder()
+    ///
+    /// // SELECT * FROM player ORDER BY score DESC, id
+    /// Player.order(\.score.desc).withStableOrder()
+    /// ```
+    ///
+    /// The request is sorted by its current ordering, then by the primary
+    /// key of its table (the rowid when the table has no explicit primary
+    /// key), or by all the columns of a view, from left to right. Joined
+    /// and prefetched associations are sorted the same way. Requests on
+    /// common table expressions are not sorted further.
+    ///
+    /// This ordering is meant for tests: it is not guaranteed to be a
+    /// meaningful, nor an efficient ordering.
+    ///
+    /// - Returns: A request.
+    func withStableOrder() -> Self
 }
 
 extension OrderedRequest {

@@ -11,6 +11,11 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
         /// Raw SQL that was asked to be reversed: it fails to render,
         /// because Folio can not reverse raw SQL.
         case reversedLiteral(SQL)
+        /// The columns that sort the rows of a table or view in a stable
+        /// order (see `Database.stableOrderColumns`), resolved at
+        /// generation time; nothing for a common table expression (nil
+        /// table).
+        case stable(table: String?, alias: TableAliasBase?, isDescending: Bool)
     }
 
     let impl: Impl
@@ -45,13 +50,24 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
             return SQLOrdering(impl: .reversedLiteral(literal))
         case .reversedLiteral(let literal):
             return SQLOrdering(impl: .literal(literal))
+        case let .stable(table, alias, isDescending):
+            return SQLOrdering(impl: .stable(table: table, alias: alias, isDescending: !isDescending))
         }
+    }
+
+    /// Whether the ordering is the stable order of a table, added by
+    /// `withStableOrder()`.
+    var isStableOrder: Bool {
+        if case .stable = impl { return true }
+        return false
     }
 
     func qualified(with alias: TableAliasBase) -> SQLOrdering {
         switch impl {
         case let .expression(e, direction): return SQLOrdering(expression: e.qualified(with: alias), direction: direction)
         case .literal, .reversedLiteral: return self
+        case let .stable(table, oldAlias, isDescending):
+            return SQLOrdering(impl: .stable(table: table, alias: oldAlias ?? alias, isDescending: isDescending))
         }
     }
 
@@ -59,10 +75,13 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
         switch impl {
         case let .expression(e, direction): return SQLOrdering(expression: e.requalified(from: old, to: new), direction: direction)
         case .literal, .reversedLiteral: return self
+        case let .stable(table, alias, isDescending):
+            return SQLOrdering(impl: .stable(table: table, alias: alias === old ? new : alias, isDescending: isDescending))
         }
     }
 
-    /// Renders the ordering as SQL.
+    /// Renders the ordering as SQL. A stable order renders several
+    /// comma-separated terms, or the empty string when it has no column.
     func sql(_ context: inout SQLGenerationContext) throws -> String {
         switch impl {
         case let .expression(e, direction):
@@ -87,6 +106,12 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
             }
             context.arguments += arguments
             return sql
+        case let .stable(table, alias, isDescending):
+            guard let table else { return "" }
+            return try context.db.stableOrderColumns(table).map { name in
+                let sql = try SQLExpression.column(name, alias).sql(&context)
+                return isDescending ? sql + " DESC" : sql
+            }.joined(separator: ", ")
         }
     }
 }

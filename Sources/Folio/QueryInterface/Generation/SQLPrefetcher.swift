@@ -63,40 +63,24 @@ struct SQLPrefetcher {
     }
 
     private func fetch(_ prefetch: Prefetch, _ db: Database, into rows: [Row]) throws {
-        // The distinct keys of the parent rows; NULL keys match nothing.
-        let parentKeys: [[DatabaseValue]] = rows.map { row in
-            prefetch.parentKeyOffsets.map { row.databaseValue(atAbsoluteIndex: $0) }
-        }
-        var uniqueKeys: [[DatabaseValue]] = []
-        var seen = Set<[DatabaseValue]>()
-        for key in parentKeys where !key.contains(where: \.isNull) && seen.insert(key).inserted {
-            uniqueKeys.append(key)
-        }
+        let (parentKeys, uniqueKeys) = keys(prefetch, rows)
 
         // Keys of one column (the common case) group by value, without an
         // array per row.
         let isSingleColumnKey = prefetch.childColumns.count == 1
         var singleColumnGroups: [DatabaseValue: [Row]] = [:]
         var groups: [[DatabaseValue]: [Row]] = [:]
-        let chunkSize = max(1, SQLPrefetcher.maximumArgumentCount / max(1, prefetch.childColumns.count))
-        var start = 0
-        while start < uniqueKeys.count {
-            let chunk = Array(uniqueKeys[start..<min(start + chunkSize, uniqueKeys.count)])
-            start += chunkSize
-            let query = prefetchQuery(prefetch, keys: chunk)
-            let hiddenColumns = prefetch.childColumns.enumerated().map { index, column in
-                SQLSelection(.aliased(.column(column, prefetch.steps[0].relation.alias), "grdb_prefetch_\(index)"))
-            }
-            let prepared = try query.makePreparedRequest(db, forSingleResult: false, extraSelection: hiddenColumns)
+        let keyCount = prefetch.childColumns.count
+        for prepared in try preparedRequests(prefetch, db, keys: uniqueKeys) {
             let childRows = try prepared.fetchAllRows(db)
-            let keyStart = prepared.statement.columnCount - hiddenColumns.count
+            let keyStart = prepared.statement.columnCount - keyCount
             if isSingleColumnKey {
                 for childRow in childRows {
                     singleColumnGroups[childRow.databaseValue(atAbsoluteIndex: keyStart), default: []].append(childRow)
                 }
             } else {
                 for childRow in childRows {
-                    let key = (0..<hiddenColumns.count).map { childRow.databaseValue(atAbsoluteIndex: keyStart + $0) }
+                    let key = (0..<keyCount).map { childRow.databaseValue(atAbsoluteIndex: keyStart + $0) }
                     groups[key, default: []].append(childRow)
                 }
             }
@@ -105,6 +89,57 @@ struct SQLPrefetcher {
             let childRows = isSingleColumnKey ? singleColumnGroups[key[0]] : groups[key]
             row.setPrefetchedRows(childRows ?? [], forKey: prefetch.key)
         }
+    }
+
+    /// The requests of the prefetched rows of all parent rows, by
+    /// association key, for dumps. Each association has at least one
+    /// request (that fetches no row when no parent row has a key).
+    func dumpRequests(_ db: Database, rows: [Row]) throws -> [(key: String, requests: [PreparedRequest])] {
+        try prefetches.map { prefetch in
+            let (_, uniqueKeys) = keys(prefetch, rows)
+            var requests = try preparedRequests(prefetch, db, keys: uniqueKeys)
+            if requests.isEmpty {
+                let query = prefetchQuery(prefetch, keyFilter: SQLExpression(literal: SQL(sql: "0")))
+                requests = try [preparedRequest(prefetch, query, db)]
+            }
+            return (prefetch.key, requests)
+        }
+    }
+
+    /// The keys of the parent rows, and the distinct ones; NULL keys match
+    /// nothing.
+    private func keys(_ prefetch: Prefetch, _ rows: [Row]) -> (parentKeys: [[DatabaseValue]], uniqueKeys: [[DatabaseValue]]) {
+        let parentKeys: [[DatabaseValue]] = rows.map { row in
+            prefetch.parentKeyOffsets.map { row.databaseValue(atAbsoluteIndex: $0) }
+        }
+        var uniqueKeys: [[DatabaseValue]] = []
+        var seen = Set<[DatabaseValue]>()
+        for key in parentKeys where !key.contains(where: \.isNull) && seen.insert(key).inserted {
+            uniqueKeys.append(key)
+        }
+        return (parentKeys, uniqueKeys)
+    }
+
+    /// The requests of the rows whose keys are among the given keys, one
+    /// per chunk of keys (none when there is no key). The keys are
+    /// selected after the other columns.
+    private func preparedRequests(_ prefetch: Prefetch, _ db: Database, keys uniqueKeys: [[DatabaseValue]]) throws -> [PreparedRequest] {
+        let chunkSize = max(1, SQLPrefetcher.maximumArgumentCount / max(1, prefetch.childColumns.count))
+        var requests: [PreparedRequest] = []
+        var start = 0
+        while start < uniqueKeys.count {
+            let chunk = Array(uniqueKeys[start..<min(start + chunkSize, uniqueKeys.count)])
+            start += chunkSize
+            requests.append(try preparedRequest(prefetch, prefetchQuery(prefetch, keys: chunk), db))
+        }
+        return requests
+    }
+
+    private func preparedRequest(_ prefetch: Prefetch, _ query: SQLQuery, _ db: Database) throws -> PreparedRequest {
+        let hiddenColumns = prefetch.childColumns.enumerated().map { index, column in
+            SQLSelection(.aliased(.column(column, prefetch.steps[0].relation.alias), "grdb_prefetch_\(index)"))
+        }
+        return try query.makePreparedRequest(db, forSingleResult: false, extraSelection: hiddenColumns)
     }
 
     /// The query of the prefetched rows: the last step, joined back to the
@@ -120,7 +155,11 @@ struct SQLPrefetcher {
                 SQLExpression(.associative("AND", zip(columns, key).map { SQLExpression(.binary("=", $0, .value($1))) }))
             }))
         }
-        return SQLQuery(relation: SQLAssociationStep.reversedChain(prefetch.steps, firstStepFilter: keyFilter))
+        return prefetchQuery(prefetch, keyFilter: keyFilter)
+    }
+
+    private func prefetchQuery(_ prefetch: Prefetch, keyFilter: SQLExpression) -> SQLQuery {
+        SQLQuery(relation: SQLAssociationStep.reversedChain(prefetch.steps, firstStepFilter: keyFilter))
     }
 }
 

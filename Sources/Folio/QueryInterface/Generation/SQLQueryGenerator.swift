@@ -110,7 +110,8 @@ struct SQLQueryGenerator {
         }
         var orderingSQL: [String] = []
         try forEachRelation(names, &context2) { relation, _, context in
-            orderingSQL += try relation.effectiveOrdering.map { try $0.sql(&context) }
+            // A stable order of a common table expression renders nothing.
+            orderingSQL += try relation.effectiveOrdering.map { try $0.sql(&context) }.filter { !$0.isEmpty }
         }
         if !orderingSQL.isEmpty {
             sql += " ORDER BY " + orderingSQL.joined(separator: ", ")
@@ -288,9 +289,14 @@ extension SQLQuery {
             // Hide the hidden columns from the base row.
             layout = RowLayout(baseCount: try generator.selectedColumnCount(db))
         }
-        return PreparedRequest(statement: statement, layout: layout, supplementaryFetch: prefetch.map { prefetch in
+        var prepared = PreparedRequest(statement: statement, layout: layout, supplementaryFetch: prefetch.map { prefetch in
             { db, rows in try prefetch.fetch(db, into: rows) }
         })
+        prepared.hiddenColumnCount = (prefetch?.hiddenSelection.count ?? 0) + extraSelection.count
+        prepared.supplementaryDumpRequests = prefetch.map { prefetch in
+            { db, rows in try prefetch.dumpRequests(db, rows: rows) }
+        }
+        return prepared
     }
 
     /// Returns the number of rows of the query.

@@ -110,6 +110,36 @@ public final class DatabaseQueue: DatabaseWriter {
         try writer.sync(updates)
     }
 
+    /// Runs a function in a transaction, and waits for it: the transaction
+    /// commits when the function returns `.commit`, and rolls back when it
+    /// returns `.rollback` or throws.
+    ///
+    /// ```swift
+    /// try dbQueue.inTransaction { db in
+    ///     try db.execute(sql: "INSERT INTO credit ...")
+    ///     try db.execute(sql: "INSERT INTO debit ...")
+    ///     return .commit
+    /// }
+    /// ```
+    ///
+    /// - Precondition: Not called from inside another access to the queue.
+    /// - Parameters:
+    ///   - kind: The kind of transaction, or nil for the configuration's
+    ///     ``Configuration/defaultTransactionKind``.
+    ///   - updates: A function that writes, and says how the transaction
+    ///     ends.
+    /// - Throws: The error of `updates`, or a ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public func inTransaction(
+        _ kind: Database.TransactionKind? = nil,
+        _ updates: (Database) throws -> Database.TransactionCompletion) throws
+    {
+        try writer.sync { db in
+            try db.inTransaction(kind) { try updates(db) }
+        }
+    }
+
     /// Runs a function that reads, in read-only mode and in a transaction,
     /// and waits for its result.
     ///

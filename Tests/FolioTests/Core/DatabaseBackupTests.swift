@@ -143,7 +143,7 @@ final class DatabaseBackupTests: FolioTestCase {
 
     func testBackupToItselfFails() throws {
         let source = try makeSource()
-        try source.inDatabase { db in
+        source.inDatabase { db in
             let error = assertDatabaseError(.SQLITE_ERROR) { try db.backup(to: db) }
             XCTAssertEqual(error?.message, "source and destination must be distinct")
         }

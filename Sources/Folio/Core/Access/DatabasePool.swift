@@ -95,7 +95,14 @@ public final class DatabasePool: DatabaseWriter {
     private let readerKey = DispatchSpecificKey<WeakReader>()
 
     /// The configuration of the pool.
-    public let configuration: Configuration
+    ///
+    /// ```swift
+    /// let count = dbPool.configuration.maximumReaderCount
+    /// ```
+    public var configuration: Configuration { poolConfiguration }
+
+    /// The configuration given to ``init(path:configuration:)``.
+    private let poolConfiguration: Configuration
 
     /// The path of the database file.
     public var path: String { writer.path }
@@ -122,7 +129,7 @@ public final class DatabasePool: DatabaseWriter {
                 resultCode: .SQLITE_MISUSE,
                 message: "invalid maximumReaderCount \(configuration.maximumReaderCount): a DatabasePool needs at least one reader")
         }
-        self.configuration = configuration
+        self.poolConfiguration = configuration
         let label = configuration.label ?? "Folio.DatabasePool"
 
         var writerConfiguration = configuration
@@ -254,7 +261,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try Task.checkCancellation()
         let lease = try await readerPool.lease()
         defer { readerPool.release(lease) }
@@ -357,9 +364,9 @@ public final class DatabasePool: DatabaseWriter {
     /// - Parameter updates: A function that writes.
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
         preconditionNotReentrant()
-        return try writer.sync(updates)
+        return try writer.rethrowingSync(updates)
     }
 
     /// Runs a function that writes, outside of any transaction, once all
@@ -411,8 +418,8 @@ public final class DatabasePool: DatabaseWriter {
     /// - Parameter updates: A function that writes.
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.reentrantSync(updates)
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingReentrantSync(updates)
     }
 
     /// Runs a function that writes in a transaction, without blocking the
@@ -431,7 +438,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
         try await writer.executeWrite(updates)
     }
 
@@ -449,7 +456,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
     public func writeWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
         try await writer.execute(updates)
     }

@@ -106,8 +106,8 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameter updates: A function.
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    public func inDatabase<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.sync(updates)
+    public func inDatabase<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingSync(updates)
     }
 
     /// Runs a function in a transaction, and waits for it: the transaction
@@ -157,7 +157,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try await writer.execute { db in try db.isolatedRead(value) }
     }
 
@@ -182,8 +182,8 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameter value: A function.
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, or a ``DatabaseError``.
-    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
-        try writer.sync(value)
+    public func unsafeRead<T>(_ value: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingSync(value)
     }
 
     /// Like ``unsafeRead(_:)``, but may be called from inside another
@@ -192,8 +192,8 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameter value: A function.
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, or a ``DatabaseError``.
-    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
-        try writer.reentrantSync(value)
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingReentrantSync(value)
     }
 
     /// Runs a function that writes, outside of any transaction.
@@ -201,8 +201,8 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameter updates: A function that writes.
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.sync(updates)
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingSync(updates)
     }
 
     /// Runs a function that writes, outside of any transaction (a queue
@@ -229,8 +229,8 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameter updates: A function that writes.
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.reentrantSync(updates)
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingReentrantSync(updates)
     }
 
     /// Runs a function that writes in a transaction, without blocking the
@@ -246,7 +246,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
         try await writer.executeWrite(updates)
     }
 
@@ -257,7 +257,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func writeWithoutTransaction<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
         try await writer.execute(updates)
     }
 }

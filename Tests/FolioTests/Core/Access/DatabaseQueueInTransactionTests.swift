@@ -43,7 +43,7 @@ final class DatabaseQueueInTransactionTests: FolioTestCase {
         }) { XCTAssertTrue($0 is Failure) }
         XCTAssertEqual(sqlQueries.last, "ROLLBACK TRANSACTION")
         XCTAssertEqual(try values(dbQueue), [])
-        XCTAssertFalse(try dbQueue.inDatabase { $0.isInsideTransaction })
+        XCTAssertFalse(dbQueue.inDatabase { $0.isInsideTransaction })
     }
 
     func testTransactionKind() throws {
@@ -80,7 +80,7 @@ final class DatabaseQueueInTransactionTests: FolioTestCase {
             }
         }
         XCTAssertEqual(try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM child") }, 0)
-        XCTAssertFalse(try dbQueue.inDatabase { $0.isInsideTransaction })
+        XCTAssertFalse(dbQueue.inDatabase { $0.isInsideTransaction })
     }
 
     func testClosedQueueThrows() throws {

@@ -49,7 +49,7 @@ extension DatabaseReader {
         // Reading this database while writing it, from a single access
         // method call, would deadlock (a queue) or wait forever for the
         // read to end (a pool's barrier).
-        guard writer !== self else {
+        guard writer.unwrappedReader !== unwrappedReader else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
                 message: "the source and the destination of a backup must be distinct databases")
@@ -59,5 +59,18 @@ extension DatabaseReader {
                 try sourceDb.backup(to: destDb, pagesPerStep: pagesPerStep, progress: progress)
             }
         }
+    }
+}
+
+extension DatabaseReader {
+    /// The reader that accesses the database: the base of type erasers.
+    fileprivate var unwrappedReader: any DatabaseReader {
+        if let reader = self as? AnyDatabaseReader {
+            return reader.base.unwrappedReader
+        }
+        if let writer = self as? AnyDatabaseWriter {
+            return writer.base.unwrappedReader
+        }
+        return self
     }
 }

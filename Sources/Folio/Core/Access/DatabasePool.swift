@@ -59,16 +59,17 @@ import Dispatch
 /// instead. Use ``unsafeReentrantRead(_:)`` and
 /// ``unsafeReentrantWrite(_:)`` where reentrancy is needed.
 ///
-/// ## Unavailable features
+/// ## Snapshots
 ///
-/// Debian's SQLite is built without `SQLITE_ENABLE_SNAPSHOT`: database
-/// snapshots are not available (no `makeSnapshot()`, no
-/// `makeSnapshotPool()`, no `DatabaseSnapshot`). To read a consistent
-/// state, group all fetches in a single ``read(_:)``; to read the state
-/// left by a write without blocking other writes, use
-/// ``asyncConcurrentRead(_:)``. Without snapshots, ``ValueObservation``
-/// detects the changes that happen while it starts by tracking commits
-/// instead.
+/// ``makeSnapshot()`` returns a ``DatabaseSnapshot``: a connection that
+/// sees the database as it was when the snapshot was made, while the pool
+/// goes on writing. Debian's SQLite is built without
+/// `SQLITE_ENABLE_SNAPSHOT`: GRDB's snapshot pools, which need it
+/// (`DatabaseSnapshotPool`, `makeSnapshotPool()`), are not available. To
+/// read the state left by a write without blocking other writes, you can
+/// also use ``asyncConcurrentRead(_:)``. Without SQLite's snapshot API,
+/// ``ValueObservation`` detects the changes that happen while it starts by
+/// tracking commits instead.
 ///
 /// In-memory databases can not be shared by a pool: open
 /// ``DatabaseQueue`` instead.
@@ -79,6 +80,7 @@ import Dispatch
 /// - ``writeInTransaction(_:_:)``
 /// - ``barrierWriteWithoutTransaction(_:)``
 /// - ``asyncConcurrentRead(_:)``
+/// - ``makeSnapshot()``
 /// - ``releaseMemory()``
 /// - ``releaseMemoryEventually()``
 /// - ``invalidateReadOnlyConnections()``

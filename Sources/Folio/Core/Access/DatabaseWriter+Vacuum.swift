@@ -37,4 +37,41 @@ extension DatabaseWriter {
             try db.execute(sql: "VACUUM INTO ?", arguments: [filePath])
         }
     }
+
+    /// Rebuilds the database file, repacking it into a minimal amount of
+    /// disk space (`VACUUM`), without blocking the current task.
+    ///
+    /// ```swift
+    /// try await dbQueue.vacuum()
+    /// ```
+    ///
+    /// - Throws: A ``DatabaseError``, or `CancellationError` when the task
+    ///   is cancelled.
+    ///
+    /// See <https://www.sqlite.org/lang_vacuum.html>.
+    public func vacuum() async throws {
+        try await writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM")
+        }
+    }
+
+    /// Writes a vacuumed copy of the database into a new file
+    /// (`VACUUM INTO`), without blocking the current task.
+    ///
+    /// ```swift
+    /// try await dbQueue.vacuum(into: "/path/to/copy.sqlite")
+    /// ```
+    ///
+    /// - Parameter filePath: The path of the new database file. It must
+    ///   not exist, or be an empty file.
+    /// - Throws: A ``DatabaseError`` (`SQLITE_ERROR` when the file already
+    ///   exists and is not empty), or `CancellationError` when the task is
+    ///   cancelled.
+    ///
+    /// See <https://www.sqlite.org/lang_vacuum.html#vacuuminto>.
+    public func vacuum(into filePath: String) async throws {
+        try await writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM INTO ?", arguments: [filePath])
+        }
+    }
 }

@@ -91,4 +91,28 @@ final class DatabaseWriterVacuumTests: FolioTestCase {
         let copyPath = temporaryDatabasePath() + "-missing/copy.sqlite"
         assertDatabaseError(.SQLITE_CANTOPEN) { try dbQueue.vacuum(into: copyPath) }
     }
+
+    func testAsyncVacuum() async throws {
+        let dbPool = try makeDatabasePool()
+        try fillAndEmpty(dbPool)
+        clearSQLQueries()
+        try await dbPool.vacuum()
+        XCTAssertEqual(sqlQueries, ["VACUUM"])
+        XCTAssertEqual(try freePageCount(dbPool), 0)
+    }
+
+    func testAsyncVacuumInto() async throws {
+        let dbQueue = try makeTemporaryDatabaseQueue()
+        try fillAndEmpty(dbQueue)
+        let copyPath = temporaryDatabasePath()
+        try await dbQueue.vacuum(into: copyPath)
+        XCTAssertEqual(try freePageCount(DatabaseQueue(path: copyPath)), 0)
+        do {
+            try await dbQueue.vacuum(into: copyPath)
+            XCTFail("expected an error")
+        } catch let error as DatabaseError {
+            XCTAssertEqual(error.resultCode, .SQLITE_ERROR)
+            XCTAssertEqual(error.message, "output file already exists")
+        }
+    }
 }

@@ -55,6 +55,15 @@ public struct Configuration: Sendable {
     /// See <https://www.sqlite.org/quirks.html#dblquote>.
     public var acceptsDoubleQuotedStringLiterals = false
 
+    /// The clock that dates transactions: see ``Database/transactionDate``.
+    /// Default: ``DefaultTransactionClock``, the current date.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.transactionClock = .custom { _ in Date(timeIntervalSince1970: 0) }
+    /// ```
+    public var transactionClock: any TransactionClock = DefaultTransactionClock()
+
     /// Setup functions run on each new connection, in order.
     var setups: [@Sendable (Database) throws -> Void] = []
 

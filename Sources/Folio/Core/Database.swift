@@ -88,6 +88,10 @@ public final class Database {
     /// Whether ``readOnly(_:)`` has set `PRAGMA query_only`.
     var isQueryOnly = false
 
+    /// The date of the current transaction, or the error of the clock,
+    /// set when a transaction starts (see ``transactionDate``).
+    var transactionDateResult: Result<Date, any Error>?
+
     // MARK: Observation support (see Database+Observation.swift)
 
     /// Records what each statement reads and writes while it compiles.

@@ -58,9 +58,18 @@ public final class Statement {
     /// with arguments that were not bound.
     private(set) var pendingBindError: DatabaseError?
 
+    /// Whether running the statement may start a transaction (`BEGIN`,
+    /// `SAVEPOINT`), which dates the transaction (see
+    /// ``Database/transactionDate``).
+    let beginsTransaction: Bool
+
+    /// Whether every step has work to do before `sqlite3_step`: the
+    /// statement invalidates the schema cache, or begins a transaction.
+    private let hasPermanentStepPreamble: Bool
+
     /// Whether a step has work to do before `sqlite3_step`: schema-cache
-    /// invalidation, or a pending bind error. One flag, so that the hot
-    /// path of stepping tests one value.
+    /// invalidation, transaction dating, or a pending bind error. One
+    /// flag, so that the hot path of stepping tests one value.
     @exclusivity(unchecked) private(set) var needsStepPreamble: Bool
 
     /// The database region read by the statement.
@@ -137,7 +146,14 @@ public final class Statement {
         default:
             self.invalidatesSchemaCache = authorization.changesSchema
         }
-        self.needsStepPreamble = invalidatesSchemaCache
+        switch authorization.transactionEffect {
+        case .beginTransaction, .beginSavepoint:
+            self.beginsTransaction = true
+        default:
+            self.beginsTransaction = false
+        }
+        self.hasPermanentStepPreamble = invalidatesSchemaCache || beginsTransaction
+        self.needsStepPreamble = hasPermanentStepPreamble
         let columnCount = Int(sqlite3_column_count(sqliteStatement))
         self.columnCount = columnCount
         self.columnNames = (0..<columnCount).map {
@@ -318,7 +334,7 @@ public final class Statement {
         reset()
         if pendingBindError != nil {
             pendingBindError = nil
-            needsStepPreamble = invalidatesSchemaCache
+            needsStepPreamble = hasPermanentStepPreamble
         }
         self.arguments = arguments
         let code = bindAll(values)
@@ -432,18 +448,21 @@ public final class Statement {
     }
 
     /// What a step does before `sqlite3_step` when ``needsStepPreamble``
-    /// is set: throws the pending bind error, and drops the caches that a
-    /// schema change makes stale. Out of line: the hot path of stepping
-    /// only tests the flag.
+    /// is set: throws the pending bind error, drops the caches that a
+    /// schema change makes stale, and dates the transaction that starts.
+    /// Out of line: the hot path of stepping only tests the flag.
     @inline(never)
     private func stepPreamble(in database: Database) throws {
         if let error = pendingBindError {
             pendingBindError = nil
-            needsStepPreamble = invalidatesSchemaCache
+            needsStepPreamble = hasPermanentStepPreamble
             throw error
         }
         if invalidatesSchemaCache {
             database.statementWillChangeSchema(self)
+        }
+        if beginsTransaction {
+            database.transactionMayBegin()
         }
     }
 

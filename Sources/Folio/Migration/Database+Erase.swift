@@ -54,4 +54,24 @@ extension DatabaseWriter {
             try db.erase()
         }
     }
+
+    /// Deletes all tables, indexes, views, triggers and content of the
+    /// database, without blocking the current task.
+    ///
+    /// ```swift
+    /// try await dbQueue.erase()
+    /// ```
+    ///
+    /// It waits for concurrent reads to end, and runs outside of any
+    /// transaction.
+    ///
+    /// - Throws: A ``DatabaseError``, or `CancellationError` when the task
+    ///   is cancelled before the database is erased.
+    ///
+    /// See <https://www.sqlite.org/c3ref/c_dbconfig_defensive.html#sqlitedbconfigresetdatabase>.
+    public func erase() async throws {
+        try await barrierWriteWithoutTransaction { db in
+            try db.erase()
+        }
+    }
 }

@@ -108,7 +108,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     /// Fetches and notifies the initial value synchronously.
     private func startImmediately(reader: some DatabaseReader, writer: (any DatabaseWriter)?) {
         do {
-            try writer?.unsafeReentrantWrite { db in
+            writer?.unsafeReentrantWrite { db in
                 db.add(transactionObserver: self)
             }
             state.withLock { $0.isFetching = true }

@@ -42,7 +42,7 @@ final class SchemaNameTests: FolioTestCase {
 
     func testEveryIntrospectionMethodThrowsNoSuchSchemaForAnUnknownSchemaName() throws {
         let dbQueue = try makePlayerDatabase()
-        try dbQueue.inDatabase { db in
+        dbQueue.inDatabase { db in
             assertNoSuchSchema("nope") { _ = try db.columns(in: "player", in: "nope") }
             assertNoSuchSchema("nope") { _ = try db.primaryKey("player", in: "nope") }
             assertNoSuchSchema("nope") { _ = try db.indexes(on: "player", in: "nope") }
@@ -57,7 +57,7 @@ final class SchemaNameTests: FolioTestCase {
 
     func testUnknownSchemaNameIsReportedEvenForAnUnknownTable() throws {
         let dbQueue = try makePlayerDatabase()
-        try dbQueue.inDatabase { db in
+        dbQueue.inDatabase { db in
             assertNoSuchSchema("Other") { _ = try db.columns(in: "missing", in: "Other") }
             assertNoSuchSchema("Other") { _ = try db.tableExists("missing", in: "Other") }
         }

@@ -161,7 +161,7 @@ final class TransactionCompletionNotificationTests: FolioTestCase {
             try db.execute(sql: "BEGIN; ROLLBACK")
         }
         _ = try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
-        XCTAssertEqual(try dbPool.writeWithoutTransaction { _ in observer.events }, ["willCommit", "didCommit", "didRollback"])
+        XCTAssertEqual(dbPool.writeWithoutTransaction { _ in observer.events }, ["willCommit", "didCommit", "didRollback"])
     }
 
     // MARK: - Observers added during a transaction
@@ -345,6 +345,6 @@ final class TransactionCompletionNotificationTests: FolioTestCase {
             XCTAssertEqual(error as? RefusedCommit, RefusedCommit())
         }
         XCTAssertEqual(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }, 0)
-        XCTAssertEqual(try dbPool.writeWithoutTransaction { _ in observer.events }, ["insert player", "willCommit", "didRollback"])
+        XCTAssertEqual(dbPool.writeWithoutTransaction { _ in observer.events }, ["insert player", "willCommit", "didRollback"])
     }
 }

@@ -50,7 +50,7 @@ final class TransactionTests: FolioTestCase {
             }
         }) { XCTAssertTrue($0 is Failure) }
         XCTAssertEqual(try values(dbQueue), [])
-        XCTAssertEqual(try dbQueue.inDatabase { $0.isInsideTransaction }, false)
+        XCTAssertEqual(dbQueue.inDatabase { $0.isInsideTransaction }, false)
     }
 
     func testRollbackOfInnerSavepointKeepsOuterWork() throws {
@@ -141,6 +141,6 @@ final class TransactionTests: FolioTestCase {
             XCTAssertEqual(error.sql, "COMMIT TRANSACTION")
         }
         XCTAssertEqual(try dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM book") }, 0)
-        XCTAssertEqual(try dbQueue.inDatabase { $0.isInsideTransaction }, false)
+        XCTAssertEqual(dbQueue.inDatabase { $0.isInsideTransaction }, false)
     }
 }

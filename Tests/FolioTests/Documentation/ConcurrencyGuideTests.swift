@@ -288,7 +288,7 @@ final class ConcurrencyGuideTests: FolioTestCase {
     func testPoolWritesAreImmediateTransactions() throws {
         let dbPool = try makePool()
         let recorder = SQLRecorder()
-        try dbPool.writeWithoutTransaction { db in db.trace { recorder.record($0.sql) } }
+        dbPool.writeWithoutTransaction { db in db.trace { recorder.record($0.sql) } }
         try dbPool.write { db in
             try Player(id: nil, name: "Fred", teamId: nil).insert(db)
         }
@@ -358,7 +358,7 @@ final class ConcurrencyGuideTests: FolioTestCase {
         wait(for: [done], timeout: 10)
         XCTAssertEqual(count.withLock { $0 }, 3)
 
-        let future = try dbPool.writeWithoutTransaction { db in
+        let future = dbPool.writeWithoutTransaction { db in
             dbPool.concurrentRead { db in try Player.fetchCount(db) }
         }
         XCTAssertEqual(try future.wait(), 4)

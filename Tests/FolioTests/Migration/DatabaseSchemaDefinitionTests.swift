@@ -74,7 +74,7 @@ final class DatabaseSchemaDefinitionTests: FolioTestCase {
 
     func testCreateIndexErrorNamesTheStatement() throws {
         let dbQueue = try makePlayerDatabase()
-        try dbQueue.inDatabase { db in
+        dbQueue.inDatabase { db in
             let error = assertDatabaseError(.SQLITE_ERROR) {
                 try db.create(indexOn: "player", columns: ["missing"])
             }

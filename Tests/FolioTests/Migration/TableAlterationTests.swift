@@ -81,7 +81,7 @@ final class TableAlterationTests: FolioTestCase {
 
     func testAlterationErrorNamesTheStatement() throws {
         let dbQueue = try makePlayerDatabase()
-        try dbQueue.inDatabase { db in
+        dbQueue.inDatabase { db in
             let error = assertDatabaseError(.SQLITE_ERROR) {
                 try db.alter(table: "player") { t in
                     t.drop(column: "missing")

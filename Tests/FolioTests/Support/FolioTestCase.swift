@@ -68,7 +68,7 @@ class FolioTestCase: XCTestCase {
 
     private func startRecording(_ dbQueue: DatabaseQueue) throws {
         let recorder = self.recorder
-        try dbQueue.inDatabase { db in
+        dbQueue.inDatabase { db in
             db.trace { event in
                 recorder.record(event.sql)
             }

@@ -19,7 +19,7 @@ extension DatabasePool {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try Task.checkCancellation()
         let lease = try await readerPool.lease()
         defer { readerPool.release(lease) }
@@ -66,7 +66,7 @@ extension DatabasePool {
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
     public func barrierWriteWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
         // The writer's dispatch queue waits for the reads, not the
         // cooperative thread pool.

@@ -59,16 +59,17 @@ import Dispatch
 /// instead. Use ``unsafeReentrantRead(_:)`` and
 /// ``unsafeReentrantWrite(_:)`` where reentrancy is needed.
 ///
-/// ## Unavailable features
+/// ## Snapshots
 ///
-/// Debian's SQLite is built without `SQLITE_ENABLE_SNAPSHOT`: database
-/// snapshots are not available (no `makeSnapshot()`, no
-/// `makeSnapshotPool()`, no `DatabaseSnapshot`). To read a consistent
-/// state, group all fetches in a single ``read(_:)``; to read the state
-/// left by a write without blocking other writes, use
-/// ``asyncConcurrentRead(_:)``. Without snapshots, ``ValueObservation``
-/// detects the changes that happen while it starts by tracking commits
-/// instead.
+/// ``makeSnapshot()`` returns a ``DatabaseSnapshot``: a connection that
+/// sees the database as it was when the snapshot was made, while the pool
+/// goes on writing. Debian's SQLite is built without
+/// `SQLITE_ENABLE_SNAPSHOT`: GRDB's snapshot pools, which need it
+/// (`DatabaseSnapshotPool`, `makeSnapshotPool()`), are not available. To
+/// read the state left by a write without blocking other writes, you can
+/// also use ``asyncConcurrentRead(_:)``. Without SQLite's snapshot API,
+/// ``ValueObservation`` detects the changes that happen while it starts by
+/// tracking commits instead.
 ///
 /// In-memory databases can not be shared by a pool: open
 /// ``DatabaseQueue`` instead.
@@ -79,6 +80,7 @@ import Dispatch
 /// - ``writeInTransaction(_:_:)``
 /// - ``barrierWriteWithoutTransaction(_:)``
 /// - ``asyncConcurrentRead(_:)``
+/// - ``makeSnapshot()``
 /// - ``releaseMemory()``
 /// - ``releaseMemoryEventually()``
 /// - ``invalidateReadOnlyConnections()``
@@ -95,7 +97,14 @@ public final class DatabasePool: DatabaseWriter {
     private let readerKey = DispatchSpecificKey<WeakReader>()
 
     /// The configuration of the pool.
-    public let configuration: Configuration
+    ///
+    /// ```swift
+    /// let count = dbPool.configuration.maximumReaderCount
+    /// ```
+    public var configuration: Configuration { poolConfiguration }
+
+    /// The configuration given to ``init(path:configuration:)``.
+    private let poolConfiguration: Configuration
 
     /// The path of the database file.
     public var path: String { writer.path }
@@ -122,7 +131,7 @@ public final class DatabasePool: DatabaseWriter {
                 resultCode: .SQLITE_MISUSE,
                 message: "invalid maximumReaderCount \(configuration.maximumReaderCount): a DatabasePool needs at least one reader")
         }
-        self.configuration = configuration
+        self.poolConfiguration = configuration
         let label = configuration.label ?? "Folio.DatabasePool"
 
         var writerConfiguration = configuration
@@ -254,7 +263,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try Task.checkCancellation()
         let lease = try await readerPool.lease()
         defer { readerPool.release(lease) }
@@ -357,9 +366,9 @@ public final class DatabasePool: DatabaseWriter {
     /// - Parameter updates: A function that writes.
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
         preconditionNotReentrant()
-        return try writer.sync(updates)
+        return try writer.rethrowingSync(updates)
     }
 
     /// Runs a function that writes, outside of any transaction, once all
@@ -411,8 +420,8 @@ public final class DatabasePool: DatabaseWriter {
     /// - Parameter updates: A function that writes.
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.reentrantSync(updates)
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingReentrantSync(updates)
     }
 
     /// Runs a function that writes in a transaction, without blocking the
@@ -431,7 +440,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
         try await writer.executeWrite(updates)
     }
 
@@ -449,7 +458,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
     public func writeWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
         try await writer.execute(updates)
     }

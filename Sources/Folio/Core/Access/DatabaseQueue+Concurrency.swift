@@ -16,7 +16,7 @@ extension DatabaseQueue {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try await writer.execute(value)
     }
 
@@ -52,7 +52,7 @@ extension DatabaseQueue {
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
     public func barrierWriteWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
         try await writer.execute(updates)
     }

@@ -106,8 +106,38 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameter updates: A function.
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    public func inDatabase<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.sync(updates)
+    public func inDatabase<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingSync(updates)
+    }
+
+    /// Runs a function in a transaction, and waits for it: the transaction
+    /// commits when the function returns `.commit`, and rolls back when it
+    /// returns `.rollback` or throws.
+    ///
+    /// ```swift
+    /// try dbQueue.inTransaction { db in
+    ///     try db.execute(sql: "INSERT INTO credit ...")
+    ///     try db.execute(sql: "INSERT INTO debit ...")
+    ///     return .commit
+    /// }
+    /// ```
+    ///
+    /// - Precondition: Not called from inside another access to the queue.
+    /// - Parameters:
+    ///   - kind: The kind of transaction, or nil for the configuration's
+    ///     ``Configuration/defaultTransactionKind``.
+    ///   - updates: A function that writes, and says how the transaction
+    ///     ends.
+    /// - Throws: The error of `updates`, or a ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public func inTransaction(
+        _ kind: Database.TransactionKind? = nil,
+        _ updates: (Database) throws -> Database.TransactionCompletion) throws
+    {
+        try writer.sync { db in
+            try db.inTransaction(kind) { try updates(db) }
+        }
     }
 
     /// Runs a function that reads, in read-only mode and in a transaction,
@@ -127,7 +157,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try await writer.execute { db in try db.isolatedRead(value) }
     }
 
@@ -152,8 +182,8 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameter value: A function.
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, or a ``DatabaseError``.
-    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
-        try writer.sync(value)
+    public func unsafeRead<T>(_ value: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingSync(value)
     }
 
     /// Like ``unsafeRead(_:)``, but may be called from inside another
@@ -162,8 +192,8 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameter value: A function.
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, or a ``DatabaseError``.
-    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
-        try writer.reentrantSync(value)
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingReentrantSync(value)
     }
 
     /// Runs a function that writes, outside of any transaction.
@@ -171,8 +201,8 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameter updates: A function that writes.
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.sync(updates)
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingSync(updates)
     }
 
     /// Runs a function that writes, outside of any transaction (a queue
@@ -199,8 +229,8 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameter updates: A function that writes.
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.reentrantSync(updates)
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.rethrowingReentrantSync(updates)
     }
 
     /// Runs a function that writes in a transaction, without blocking the
@@ -216,7 +246,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
         try await writer.executeWrite(updates)
     }
 
@@ -227,7 +257,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    public func writeWithoutTransaction<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
         try await writer.execute(updates)
     }
 }

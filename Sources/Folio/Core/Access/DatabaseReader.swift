@@ -53,7 +53,7 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T
+    func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T
 
     /// Runs a function that reads, without waiting for it.
     ///
@@ -83,7 +83,7 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T
+    func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T
 
     /// Runs a function with a connection, outside of any transaction,
     /// without waiting for it.

@@ -16,9 +16,8 @@ extension DatabaseWriter {
         transactionObserver: some TransactionObserver,
         extent: Database.TransactionObservationExtent = .observerLifetime)
     {
-        // Only a closed writer makes this fail: it has no transaction to
-        // observe. (The signature, GRDB's, does not throw.)
-        _ = try? unsafeReentrantWrite { db in
+        // A closed writer keeps the observer, which it never notifies.
+        unsafeReentrantWrite { db in
             db.add(transactionObserver: transactionObserver, extent: extent)
         }
     }
@@ -31,8 +30,7 @@ extension DatabaseWriter {
     ///
     /// - Parameter transactionObserver: An observer.
     public func remove(transactionObserver: some TransactionObserver) {
-        // Only a closed writer makes this fail: it notifies nobody.
-        _ = try? unsafeReentrantWrite { db in
+        unsafeReentrantWrite { db in
             db.remove(transactionObserver: transactionObserver)
         }
     }

@@ -16,8 +16,8 @@ public protocol DatabaseWriter: DatabaseReader {
     ///
     /// - Parameter updates: A function that writes.
     /// - Returns: The result of `updates`.
-    /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T
+    /// - Throws: The error of `updates`.
+    func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T
 
     /// Runs a function that writes, outside of any transaction, once no
     /// read runs, and waits for its result.
@@ -35,7 +35,7 @@ public protocol DatabaseWriter: DatabaseReader {
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
     func barrierWriteWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
 
     /// Runs a function that writes, outside of any transaction, once no
     /// read runs, without waiting for it.
@@ -64,8 +64,8 @@ public protocol DatabaseWriter: DatabaseReader {
     ///
     /// - Parameter updates: A function that writes.
     /// - Returns: The result of `updates`.
-    /// - Throws: The error of `updates`, or a ``DatabaseError``.
-    func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T
+    /// - Throws: The error of `updates`.
+    func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T
 
     /// Runs a function that writes in a transaction, without blocking the
     /// current task (see ``write(_:)``).
@@ -74,7 +74,7 @@ public protocol DatabaseWriter: DatabaseReader {
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+    func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T
 
     /// Runs a function that writes, outside of any transaction, without
     /// blocking the current task.
@@ -83,7 +83,7 @@ public protocol DatabaseWriter: DatabaseReader {
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`, a ``DatabaseError``, or
     ///   `CancellationError`.
-    func writeWithoutTransaction<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+    func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T
 }
 
 extension DatabaseWriter {

@@ -269,6 +269,11 @@ final class ReaderPool: Sendable {
         }
     }
 
+    /// Whether ``close()`` was called.
+    var isClosed: Bool {
+        state.withLock { $0.isClosed }
+    }
+
     /// Interrupts the statements that run on all connections.
     func interrupt() {
         // Interrupting inside the lock prevents a connection from closing

@@ -56,6 +56,29 @@ final class SerializedDatabase: @unchecked Sendable {
         return try sync(block)
     }
 
+    /// Like ``sync(_:)``, for the access methods that GRDB declares
+    /// `rethrows` (`inDatabase`, `writeWithoutTransaction`...): they throw
+    /// only the errors of their function, so that a closed connection is
+    /// not checked here. On a closed connection, statements throw.
+    func rethrowingSync<T>(_ block: (Database) throws -> T) rethrows -> T {
+        precondition(
+            !isOnQueue,
+            "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
+        return try queue.sync {
+            defer { db.endAccess() }
+            return try block(db)
+        }
+    }
+
+    /// Like ``reentrantSync(_:)``, for the access methods that GRDB
+    /// declares `rethrows` (see ``rethrowingSync(_:)``).
+    func rethrowingReentrantSync<T>(_ block: (Database) throws -> T) rethrows -> T {
+        if isOnQueue {
+            return try block(db)
+        }
+        return try rethrowingSync(block)
+    }
+
     /// Runs a function on the queue, without waiting.
     func async(_ block: @escaping @Sendable (Database) -> Void) {
         queue.async {
@@ -95,20 +118,51 @@ extension SerializedDatabase {
     /// statements that follow fail, except rollbacks. The access then
     /// throws `CancellationError`. An access that completes before
     /// cancellation is noticed returns its result.
+    ///
+    /// The function does not escape: the queue gives it back before the
+    /// access returns (see ``LentBlock``).
     func execute<T: Sendable>(
-        _ block: @escaping @Sendable (Database, DatabaseAccessCancellation) throws -> T)
+        _ block: @Sendable (Database, DatabaseAccessCancellation) throws -> T)
         async throws -> T
     {
         try Task.checkCancellation()
+        return try await withoutActuallyEscaping(block) { block in
+            try await execute(LentBlock(block))
+        }
+    }
+
+    /// Runs a function on the queue from async code, with the same
+    /// cancellation behavior as the method above.
+    func execute<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
+        try await execute { db, _ in try block(db) }
+    }
+
+    /// Runs a function in a transaction on the queue from async code. The
+    /// transaction is rolled back when the task is cancelled before it
+    /// commits.
+    func executeWrite<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await execute { db, cancellation in
+            try db.inTransactionReturning { db in
+                let value = try updates(db)
+                if cancellation.isCancelled {
+                    throw CancellationError()
+                }
+                return value
+            }
+        }
+    }
+
+    private func execute<T: Sendable>(_ lent: LentBlock<T>) async throws -> T {
         let cancellation = DatabaseAccessCancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 queue.async {
                     guard cancellation.start() else {
+                        lent.giveBack()
                         continuation.resume(throwing: CancellationError())
                         return
                     }
-                    let result = Result { try self.runCancellable(cancellation, block) }
+                    let result = self.run(lent, cancellation)
                     cancellation.finish()
                     switch result {
                     case .success(let value):
@@ -123,25 +177,13 @@ extension SerializedDatabase {
         }
     }
 
-    /// Runs a function on the queue from async code, with the same
-    /// cancellation behavior as the method above.
-    func execute<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await execute { db, _ in try block(db) }
-    }
-
-    /// Runs a function in a transaction on the queue from async code. The
-    /// transaction is rolled back when the task is cancelled before it
-    /// commits.
-    func executeWrite<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await execute { db, cancellation in
-            try db.inTransactionReturning { db in
-                let value = try updates(db)
-                if cancellation.isCancelled {
-                    throw CancellationError()
-                }
-                return value
-            }
-        }
+    /// Takes the function out of `lent` and runs it. Not inlined: the
+    /// function is released when this method returns, before the access
+    /// resumes.
+    @inline(never)
+    private func run<T>(_ lent: LentBlock<T>, _ cancellation: DatabaseAccessCancellation) -> Result<T, any Error> {
+        let block = lent.take()
+        return Result { try runCancellable(cancellation, block) }
     }
 
     /// Runs `block` with the connection, while the connection knows about
@@ -159,5 +201,38 @@ extension SerializedDatabase {
         db.accessCancellation = cancellation
         db.updateObservesStatements()
         return try block(db, cancellation)
+    }
+}
+
+/// The function of an async access, lent to the dispatch queue of a
+/// connection.
+///
+/// Async access methods take non-escaping functions, as GRDB's do. They
+/// run them on a dispatch queue through `withoutActuallyEscaping`, which
+/// stops the program if the function is still referenced when the access
+/// returns. The dispatch block that runs the function is released by the
+/// queue after it resumes the access, possibly later: so it holds this
+/// box, from which the function is taken before the access resumes.
+///
+/// `@unchecked Sendable`: `block` is set at initialization, and then only
+/// read and cleared on the queue of the connection, by the one dispatch
+/// block that runs the access (`queue.async` orders it after the
+/// initialization).
+final class LentBlock<T>: @unchecked Sendable {
+    private var block: (@Sendable (Database, DatabaseAccessCancellation) throws -> T)?
+
+    init(_ block: @escaping @Sendable (Database, DatabaseAccessCancellation) throws -> T) {
+        self.block = block
+    }
+
+    /// Returns the function, which the box no longer holds.
+    func take() -> @Sendable (Database, DatabaseAccessCancellation) throws -> T {
+        defer { block = nil }
+        return block!
+    }
+
+    /// Releases the function without running it.
+    func giveBack() {
+        block = nil
     }
 }

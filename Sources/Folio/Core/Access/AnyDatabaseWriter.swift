@@ -1,0 +1,381 @@
+/// A type-erased ``DatabaseWriter``: it forwards each access to the
+/// writer it wraps.
+///
+/// ```swift
+/// let writer = AnyDatabaseWriter(dbQueue)
+/// try writer.write { db in
+///     try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: ["Arthur"])
+/// }
+/// ```
+///
+/// See <https://www.sqlite.org/c3ref/sqlite3.html>.
+///
+/// ## Topics
+/// - ``init(_:)``
+public final class AnyDatabaseWriter: DatabaseWriter {
+    /// The wrapped writer.
+    let base: any DatabaseWriter
+
+    /// Creates a writer that forwards its accesses to `base`.
+    ///
+    /// ```swift
+    /// let writer = AnyDatabaseWriter(dbPool)
+    /// ```
+    ///
+    /// - Parameter base: A writer.
+    ///
+    /// See <https://www.sqlite.org/c3ref/sqlite3.html>.
+    public init(_ base: any DatabaseWriter) {
+        self.base = base
+    }
+
+    /// The configuration of the wrapped writer.
+    ///
+    /// ```swift
+    /// let isReadOnly = writer.configuration.readonly
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/open.html>.
+    public var configuration: Configuration {
+        base.configuration
+    }
+
+    /// The path of the database of the wrapped writer.
+    ///
+    /// ```swift
+    /// print(writer.path)
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/db_filename.html>.
+    public var path: String {
+        base.path
+    }
+
+    /// Closes the connections of the wrapped writer.
+    ///
+    /// ```swift
+    /// try writer.close()
+    /// ```
+    ///
+    /// - Throws: A ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/c3ref/close.html>.
+    public func close() throws {
+        try base.close()
+    }
+
+    /// Interrupts the statements that the wrapped writer runs.
+    ///
+    /// ```swift
+    /// writer.interrupt()
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/interrupt.html>.
+    public func interrupt() {
+        base.interrupt()
+    }
+
+    // MARK: - Reads
+
+    /// Runs a function that reads, isolated from concurrent writes, with
+    /// the wrapped writer (see ``DatabaseReader/read(_:)``).
+    ///
+    /// ```swift
+    /// let count = try writer.read { db in
+    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: A function that reads.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, or a ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        try base.read(value)
+    }
+
+    /// Runs a function that reads, without blocking the current task,
+    /// with the wrapped writer.
+    ///
+    /// ```swift
+    /// let count = try await writer.read { db in
+    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: A function that reads.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, a ``DatabaseError``, or
+    ///   `CancellationError`.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await base.read(value)
+    }
+
+    /// Runs a function that reads, without waiting for it, with the
+    /// wrapped writer.
+    ///
+    /// ```swift
+    /// writer.asyncRead { result in
+    ///     let count = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM player")
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: A function that receives a connection, or the
+    ///   error that prevented access.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        base.asyncRead(value)
+    }
+
+    /// Runs a function with a connection of the wrapped writer, without
+    /// isolation.
+    ///
+    /// ```swift
+    /// let count = try writer.unsafeRead { db in
+    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: A function.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, or a ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/isolation.html>.
+    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try base.unsafeRead(value)
+    }
+
+    /// Runs a function with a connection of the wrapped writer, without
+    /// isolation, and without blocking the current task.
+    ///
+    /// ```swift
+    /// let count = try await writer.unsafeRead { db in
+    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: A function.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, a ``DatabaseError``, or
+    ///   `CancellationError`.
+    ///
+    /// See <https://www.sqlite.org/isolation.html>.
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await base.unsafeRead(value)
+    }
+
+    /// Runs a function with a connection of the wrapped writer, without
+    /// isolation, and without waiting for it.
+    ///
+    /// ```swift
+    /// writer.asyncUnsafeRead { result in
+    ///     let count = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM player")
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: A function that receives a connection, or the
+    ///   error that prevented access.
+    ///
+    /// See <https://www.sqlite.org/isolation.html>.
+    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        base.asyncUnsafeRead(value)
+    }
+
+    /// Like ``unsafeRead(_:)``, but may be called from inside another
+    /// access to the wrapped writer.
+    ///
+    /// ```swift
+    /// let count = try writer.unsafeReentrantRead { db in
+    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: A function.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, or a ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/isolation.html>.
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try base.unsafeReentrantRead(value)
+    }
+
+    // MARK: - Writes
+
+    /// Runs a function that writes, outside of any transaction, with the
+    /// wrapped writer (see ``DatabaseWriter/writeWithoutTransaction(_:)``).
+    ///
+    /// ```swift
+    /// try writer.writeWithoutTransaction { db in
+    ///     try db.execute(sql: "PRAGMA user_version = 2")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try base.writeWithoutTransaction(updates)
+    }
+
+    /// Runs a function that writes, outside of any transaction, without
+    /// blocking the current task, with the wrapped writer.
+    ///
+    /// ```swift
+    /// try await writer.writeWithoutTransaction { db in
+    ///     try db.execute(sql: "PRAGMA user_version = 2")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, a ``DatabaseError``, or
+    ///   `CancellationError`.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await base.writeWithoutTransaction(updates)
+    }
+
+    /// Runs a function that writes, outside of any transaction, without
+    /// waiting for it, with the wrapped writer.
+    ///
+    /// ```swift
+    /// writer.asyncWriteWithoutTransaction { db in
+    ///     try? db.execute(sql: "DELETE FROM log")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
+        base.asyncWriteWithoutTransaction(updates)
+    }
+
+    /// Runs a function that writes in a transaction, without blocking the
+    /// current task, with the wrapped writer.
+    ///
+    /// ```swift
+    /// try await writer.write { db in
+    ///     try db.execute(sql: "DELETE FROM player")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, a ``DatabaseError``, or
+    ///   `CancellationError`.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await base.write(updates)
+    }
+
+    /// Runs a function that writes, outside of any transaction, once no
+    /// read runs, with the wrapped writer.
+    ///
+    /// ```swift
+    /// try writer.barrierWriteWithoutTransaction { db in
+    ///     try db.execute(sql: "PRAGMA journal_size_limit = 0")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, or a ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/wal.html>.
+    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try base.barrierWriteWithoutTransaction(updates)
+    }
+
+    /// Runs a function that writes, outside of any transaction, once no
+    /// read runs, without blocking the current task, with the wrapped
+    /// writer.
+    ///
+    /// ```swift
+    /// try await writer.barrierWriteWithoutTransaction { db in
+    ///     try db.execute(sql: "PRAGMA journal_size_limit = 0")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, a ``DatabaseError``, or
+    ///   `CancellationError`.
+    ///
+    /// See <https://www.sqlite.org/wal.html>.
+    public func barrierWriteWithoutTransaction<T: Sendable>(
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
+    {
+        try await base.barrierWriteWithoutTransaction(updates)
+    }
+
+    /// Runs a function that writes, outside of any transaction, once no
+    /// read runs, without waiting for it, with the wrapped writer.
+    ///
+    /// ```swift
+    /// writer.asyncBarrierWriteWithoutTransaction { result in
+    ///     try? result.get().execute(sql: "PRAGMA journal_size_limit = 0")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that receives the writer
+    ///   connection, or the error that prevented access.
+    ///
+    /// See <https://www.sqlite.org/wal.html>.
+    public func asyncBarrierWriteWithoutTransaction(
+        _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)
+    {
+        base.asyncBarrierWriteWithoutTransaction(updates)
+    }
+
+    /// Runs a function that writes, allowing calls from inside another
+    /// access to the wrapped writer.
+    ///
+    /// ```swift
+    /// try writer.write { db in
+    ///     try writer.unsafeReentrantWrite { db in
+    ///         try db.execute(sql: "DELETE FROM log")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try base.unsafeReentrantWrite(updates)
+    }
+
+    /// Runs a function that reads the database in the state left by the
+    /// current write access of the wrapped writer (see
+    /// ``DatabaseWriter/spawnConcurrentRead(_:)``).
+    ///
+    /// ```swift
+    /// try writer.writeWithoutTransaction { db in
+    ///     try db.execute(sql: "INSERT INTO player ...")
+    ///     writer.spawnConcurrentRead { result in
+    ///         let count = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM player")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Precondition: Called from inside a write access, outside of any
+    ///   transaction.
+    /// - Parameter value: A function that receives a connection in a
+    ///   read-only transaction, or the error that prevented the read.
+    ///
+    /// See <https://www.sqlite.org/wal.html>.
+    public func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        base.spawnConcurrentRead(value)
+    }
+}

@@ -121,7 +121,7 @@ final class DatabaseReaderDumpTests: FolioTestCase {
             XCTAssertEqual((error as? DatabaseError)?.message, "no such table: nope")
         }
         XCTAssertEqual(output.text, "")
-        XCTAssertFalse(try dbQueue.unsafeReentrantRead { $0.isInsideTransaction })
+        XCTAssertFalse(dbQueue.unsafeReentrantRead { $0.isInsideTransaction })
         try dbQueue.dumpTables(["team"], to: output)
         XCTAssertEqual(output.text, "1|Reds\n")
     }

@@ -1,8 +1,18 @@
-/// A cursor of values read from the leftmost column of a query.
+/// A cursor of values read from the leftmost column of a query, for the
+/// types that decode from a ``DatabaseValue``.
 ///
 /// ```swift
-/// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+/// let urls = try URL.fetchCursor(db, sql: "SELECT url FROM link")
+/// while let url = try urls.next() {
+///     print(url)
+/// }
 /// ```
+///
+/// It is a ``DatabaseCursor``: it tells its ``DatabaseCursor/sql``,
+/// ``DatabaseCursor/arguments``, ``DatabaseCursor/columnNames`` and
+/// ``DatabaseCursor/databaseRegion``.
+///
+/// See <https://www.sqlite.org/c3ref/step.html>.
 public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor {
     /// The type of the cursor elements: the fetched values.
     ///

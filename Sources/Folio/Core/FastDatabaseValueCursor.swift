@@ -1,5 +1,18 @@
 /// A cursor of values read straight from the leftmost column of a query,
 /// for the types that read SQLite columns directly (`Int`, `String`...).
+///
+/// ```swift
+/// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+/// while let name = try names.next() {
+///     print(name)
+/// }
+/// ```
+///
+/// It is a ``DatabaseCursor``: it tells its ``DatabaseCursor/sql``,
+/// ``DatabaseCursor/arguments``, ``DatabaseCursor/columnNames`` and
+/// ``DatabaseCursor/databaseRegion``.
+///
+/// See <https://www.sqlite.org/c3ref/column_blob.html>.
 public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & StatementColumnConvertible>: DatabaseCursor {
     /// The type of the cursor elements: the fetched values.
     ///

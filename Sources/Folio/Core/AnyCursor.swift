@@ -1,8 +1,16 @@
-/// A cursor made from a function.
+/// A type-erased cursor.
+///
+/// An instance of `AnyCursor` forwards its operations to an underlying base
+/// cursor having the same `Element` type, hiding the specifics of the
+/// underlying cursor. It can also iterate a sequence, an iterator, or the
+/// values returned by a closure:
 ///
 /// ```swift
+/// let names: AnyCursor<String> = try AnyCursor(String.fetchCursor(db, sql: "SELECT name FROM player"))
+/// let numbers = AnyCursor([1, 2, 3])
+///
 /// var i = 0
-/// let cursor = AnyCursor<Int> {
+/// let counter = AnyCursor<Int> {
 ///     guard i < 3 else { return nil }
 ///     defer { i += 1 }
 ///     return i
@@ -14,22 +22,7 @@ public final class AnyCursor<Element>: Cursor {
     /// The `forEach` of the wrapped cursor, if any.
     private let _forEach: (((Element) throws -> Void) throws -> Void)?
 
-    /// Creates a cursor whose `next()` calls the function.
-    ///
-    /// - Parameter next: A function that returns the next element, or nil.
-    public init(_ next: @escaping () throws -> Element?) {
-        _next = next
-        _forEach = nil
-    }
-
-    /// Creates a cursor whose `next()` and `forEach(_:)` call the
-    /// functions.
-    init(next: @escaping () throws -> Element?, forEach: @escaping ((Element) throws -> Void) throws -> Void) {
-        _next = next
-        _forEach = forEach
-    }
-
-    /// Creates a cursor that wraps another one: its `next()` and
+    /// Creates a cursor that wraps a base cursor: its `next()` and
     /// `forEach(_:)` call those of `base`.
     ///
     /// ```swift
@@ -37,30 +30,77 @@ public final class AnyCursor<Element>: Cursor {
     /// ```
     ///
     /// - Parameter base: A cursor.
-    public convenience init<C: Cursor>(_ base: C) where C.Element == Element {
-        self.init(next: { try base.next() }, forEach: { body in try base.forEach(body) })
+    public init<C: Cursor>(_ base: C) where C.Element == Element {
+        _next = { try base.next() }
+        _forEach = { body in try base.forEach(body) }
     }
 
-    /// Creates a cursor over a sequence.
+    /// Creates a cursor that wraps the given iterator.
     ///
-    /// - Parameter sequence: A sequence.
-    public convenience init<S: Sequence>(_ sequence: S) where S.Element == Element {
-        var iterator = sequence.makeIterator()
+    /// ```swift
+    /// let cursor = AnyCursor(iterator: [1, 2, 3].makeIterator())
+    /// try Array(cursor) // [1, 2, 3]
+    /// ```
+    ///
+    /// - Parameter iterator: An iterator.
+    public convenience init(iterator: some IteratorProtocol<Element>) {
+        var iterator = iterator
         self.init { iterator.next() }
     }
 
-    /// Returns the next element.
+    /// Creates a cursor that iterates the given sequence.
     ///
-    /// - Returns: The next element, or nil at the end.
-    /// - Throws: The error of the function, or of the wrapped cursor.
+    /// ```swift
+    /// let cursor = AnyCursor([1, 2, 3])
+    /// try Array(cursor) // [1, 2, 3]
+    /// ```
+    ///
+    /// - Parameter sequence: A sequence.
+    public convenience init(_ sequence: some Sequence<Element>) {
+        self.init(iterator: sequence.makeIterator())
+    }
+
+    /// Creates a cursor whose `next()` calls the given closure.
+    ///
+    /// ```swift
+    /// var i = 0
+    /// let cursor = AnyCursor<Int> {
+    ///     guard i < 3 else { return nil }
+    ///     defer { i += 1 }
+    ///     return i
+    /// }
+    /// ```
+    ///
+    /// - Parameter next: A closure that returns the next element, or nil
+    ///   at the end.
+    public init(_ next: @escaping () throws -> Element?) {
+        _next = next
+        _forEach = nil
+    }
+
+    /// Advances to the next element and returns it, or nil if no next
+    /// element exists.
+    ///
+    /// ```swift
+    /// let cursor = AnyCursor([1, 2])
+    /// try cursor.next() // 1
+    /// ```
+    ///
+    /// - Returns: The next element, or nil.
+    /// - Throws: The error of the closure, or of the wrapped cursor.
     public func next() throws -> Element? {
         try _next()
     }
 
-    /// Calls a function on each remaining element: with the `forEach` of
-    /// the wrapped cursor, or by calling ``next()`` until the end.
+    /// Calls the given closure on each remaining element: with the
+    /// `forEach` of the wrapped cursor, or by calling ``next()`` until the
+    /// end.
     ///
-    /// - Parameter body: A function called with each element.
+    /// ```swift
+    /// try AnyCursor([1, 2]).forEach { print($0) }
+    /// ```
+    ///
+    /// - Parameter body: A closure called with each element.
     /// - Throws: The error of the cursor, or of `body`.
     public func forEach(_ body: (Element) throws -> Void) throws {
         if let _forEach {

@@ -1,5 +1,7 @@
-/// A sequence of values that may fail as it iterates, such as the rows of
-/// a database query.
+/// A type that supplies the values of some external resource, one at a
+/// time, such as the rows of a database query.
+///
+/// To iterate over the elements of a cursor, use a `while` loop:
 ///
 /// ```swift
 /// try dbQueue.read { db in
@@ -10,31 +12,67 @@
 /// }
 /// ```
 ///
-/// Database cursors are lazy: each call to `next()` steps SQLite once, so
-/// iterating a large table uses little memory. They are only valid inside
-/// the database access closure that created them: calling `next()` after
-/// the closure returns throws a ``DatabaseError`` (`SQLITE_MISUSE`).
+/// Cursors share traits with the lazy sequences and iterators of the Swift
+/// standard library. The differences are: cursor types are classes, and
+/// have a lifetime; iteration may throw errors; a cursor can not be
+/// repeated.
 ///
-/// Cursors have the usual sequence operations (`map`, `filter`,
-/// `compactMap`, `prefix`, `dropFirst`, `reduce`, `forEach`, `contains`,
-/// `first(where:)`, `joined`...), and turn into arrays and sets with
-/// `try Array(cursor)` and `try Set(cursor)`.
+/// Database cursors (``DatabaseCursor``) are lazy: each call to `next()`
+/// steps SQLite once, so iterating a large table uses little memory. They
+/// are only valid inside the database access closure that created them:
+/// calling `next()` after the closure returns throws a ``DatabaseError``
+/// (`SQLITE_MISUSE`).
+///
+/// The protocol comes with operations similar to those of `Sequence`:
+/// `contains`, `dropFirst`, `dropLast`, `drop(while:)`, `enumerated`,
+/// `filter`, `first(where:)`, `flatMap`, `forEach`, `joined`,
+/// `joined(separator:)`, `max`, `max(by:)`, `min`, `min(by:)`, `map`,
+/// `prefix`, `prefix(while:)`, `reduce`, `reduce(into:)`, `suffix`. Cursors
+/// feed Swift collections: `try Array(cursor)`, `try Set(cursor)`,
+/// `try Dictionary(grouping: cursor, by: ...)`,
+/// `try Dictionary(uniqueKeysWithValues: cursor)`.
 ///
 /// ``forEach(_:)`` is a requirement, with a default implementation that
 /// loops over ``next()``: a cursor that can iterate all its elements
-/// faster than one at a time implements it. `Array(cursor)`, `Set(cursor)`
-/// and `Dictionary(grouping:by:)` iterate with `forEach`, and `map`,
-/// `filter`, `enumerated` and ``AnyCursor`` forward it to their base.
+/// faster than one at a time implements it. The collection initializers
+/// iterate with `forEach`, and the cursor adapters (`map`, `filter`,
+/// `enumerated`, `dropFirst`, `drop(while:)`, `joined`, ``AnyCursor``...)
+/// forward it to their base.
+///
+/// ## Topics
+///
+/// ### Supporting Types
+///
+/// - ``AnyCursor``
+/// - ``DropFirstCursor``
+/// - ``DropWhileCursor``
+/// - ``EnumeratedCursor``
+/// - ``FilterCursor``
+/// - ``FlattenCursor``
+/// - ``MapCursor``
+/// - ``PrefixCursor``
+/// - ``PrefixWhileCursor``
 public protocol Cursor<Element>: AnyObject {
-    /// The type of the cursor elements.
+    /// The type of element traversed by the cursor.
     associatedtype Element
 
-    /// Returns the next element, or nil at the end.
+    /// Advances to the next element and returns it, or nil if no next
+    /// element exists.
     ///
+    /// Once nil has been returned, all subsequent calls return nil.
+    ///
+    /// ```swift
+    /// while let name = try names.next() {
+    ///     print(name)
+    /// }
+    /// ```
+    ///
+    /// - Returns: The next element, or nil.
     /// - Throws: Any error that prevents producing the element.
     func next() throws -> Element?
 
-    /// Calls a function on each remaining element, in order.
+    /// Calls the given closure on each remaining element of the cursor, in
+    /// order.
     ///
     /// ```swift
     /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
@@ -43,23 +81,41 @@ public protocol Cursor<Element>: AnyObject {
     ///
     /// The default implementation calls ``next()`` until the end.
     ///
-    /// - Parameter body: A function called with each element.
+    /// - Parameter body: A closure called with each element.
     /// - Throws: The error of the cursor, or of `body`.
     func forEach(_ body: (Element) throws -> Void) throws
 }
 
 extension Cursor {
-    /// Returns whether the cursor has no more element. It consumes one
-    /// element.
+    /// Returns a Boolean value indicating whether the cursor does not
+    /// contain any element.
+    ///
+    /// - Important: This property may consume elements.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db)
+    /// if try players.isEmpty { print("no player") }
+    /// ```
+    ///
+    /// - Throws: The error of the cursor.
     public var isEmpty: Bool {
         get throws { try next() == nil }
     }
 
-    /// Returns whether an element satisfies the predicate, consuming the
-    /// cursor up to that element.
+    /// Returns a Boolean value indicating whether the cursor contains an
+    /// element that satisfies the given predicate. Elements are consumed
+    /// up to the first match.
     ///
-    /// - Parameter predicate: A test.
-    /// - Returns: Whether an element passes the test.
+    /// ```swift
+    /// let scores = try Int.fetchCursor(db, sql: "SELECT score FROM player")
+    /// let hasChampion = try scores.contains { $0 > 1000 }
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element of the
+    ///   cursor and returns whether it is a match.
+    /// - Returns: True if the cursor contains an element that satisfies
+    ///   `predicate`.
+    /// - Throws: The error of the cursor, or of `predicate`.
     public func contains(where predicate: (Element) throws -> Bool) throws -> Bool {
         while let element = try next() {
             if try predicate(element) { return true }
@@ -67,10 +123,19 @@ extension Cursor {
         return false
     }
 
-    /// Returns whether all elements satisfy the predicate.
+    /// Returns whether all elements satisfy the given predicate. Elements
+    /// are consumed up to the first one that does not.
+    ///
+    /// GRDB has no such API: it is Folio's.
+    ///
+    /// ```swift
+    /// let scores = try Int.fetchCursor(db, sql: "SELECT score FROM player")
+    /// let allPositive = try scores.allSatisfy { $0 >= 0 }
+    /// ```
     ///
     /// - Parameter predicate: A test.
     /// - Returns: Whether every element passes the test.
+    /// - Throws: The error of the cursor, or of `predicate`.
     public func allSatisfy(_ predicate: (Element) throws -> Bool) throws -> Bool {
         while let element = try next() {
             if try !predicate(element) { return false }
@@ -78,10 +143,18 @@ extension Cursor {
         return true
     }
 
-    /// Returns the first element that satisfies the predicate.
+    /// Returns the first element of the cursor that satisfies the given
+    /// predicate, or nil if no such element is found.
     ///
-    /// - Parameter predicate: A test.
+    /// ```swift
+    /// let players = try Player.fetchCursor(db)
+    /// let arthur = try players.first { $0.name == "Arthur" }
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element of the
+    ///   cursor and returns whether it is a match.
     /// - Returns: The first matching element, or nil.
+    /// - Throws: The error of the cursor, or of `predicate`.
     public func first(where predicate: (Element) throws -> Bool) throws -> Element? {
         while let element = try next() {
             if try predicate(element) { return element }
@@ -92,14 +165,15 @@ extension Cursor {
     // @inlinable: allows specialization, so that `Array(cursor)` on a
     // concrete cursor compiles down to a loop over its `next()`.
 
-    /// Calls a function on each remaining element, by calling ``next()``
-    /// until the end: the default implementation of the requirement.
+    /// Calls the given closure on each remaining element, by calling
+    /// ``next()`` until the end: the default implementation of the
+    /// requirement.
     ///
     /// ```swift
     /// try names.forEach { name in print(name) }
     /// ```
     ///
-    /// - Parameter body: A function called with each element.
+    /// - Parameter body: A closure called with each element.
     /// - Throws: The error of the cursor, or of `body`.
     @inlinable
     public func forEach(_ body: (Element) throws -> Void) throws {
@@ -108,12 +182,20 @@ extension Cursor {
         }
     }
 
-    /// Combines all elements.
+    /// Returns the result of calling the given combining closure with each
+    /// element of this cursor and an accumulating value.
+    ///
+    /// ```swift
+    /// let scores = try Int.fetchCursor(db, sql: "SELECT score FROM player")
+    /// let total = try scores.reduce(0, +)
+    /// ```
     ///
     /// - Parameters:
     ///   - initialResult: The starting value.
-    ///   - nextPartialResult: A combining function.
-    /// - Returns: The combined value.
+    ///   - nextPartialResult: A closure that combines the accumulated
+    ///     value and an element into a new accumulated value.
+    /// - Returns: The final accumulated value.
+    /// - Throws: The error of the cursor, or of `nextPartialResult`.
     public func reduce<Result>(
         _ initialResult: Result,
         _ nextPartialResult: (Result, Element) throws -> Result) throws -> Result
@@ -125,12 +207,23 @@ extension Cursor {
         return result
     }
 
-    /// Combines all elements into a mutable value.
+    /// Returns the result of calling the given combining closure with each
+    /// element of this cursor and an accumulating value that the closure
+    /// updates in place.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db)
+    /// let countByTeam = try players.reduce(into: [:]) { counts, player in
+    ///     counts[player.teamId, default: 0] += 1
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - initialResult: The starting value.
-    ///   - updateAccumulatingResult: A function that updates the value.
-    /// - Returns: The combined value.
+    ///   - updateAccumulatingResult: A closure that updates the
+    ///     accumulated value with an element.
+    /// - Returns: The final accumulated value.
+    /// - Throws: The error of the cursor, or of `updateAccumulatingResult`.
     public func reduce<Result>(
         into initialResult: Result,
         _ updateAccumulatingResult: (inout Result, Element) throws -> Void) throws -> Result
@@ -142,220 +235,433 @@ extension Cursor {
         return result
     }
 
-    /// Returns a cursor of transformed elements.
+    /// Returns a cursor over the results of the transform function applied
+    /// to this cursor's elements.
     ///
-    /// - Parameter transform: A function applied lazily to each element.
-    /// - Returns: A cursor.
+    /// ```swift
+    /// let names = try Player.fetchCursor(db).map { $0.name }
+    /// ```
+    ///
+    /// - Parameter transform: A closure applied lazily to each element.
+    /// - Returns: A cursor of transformed elements.
     public func map<T>(_ transform: @escaping (Element) throws -> T) -> MapCursor<Self, T> {
         MapCursor(self, transform)
     }
 
-    /// Returns a cursor of non-nil transformed elements.
+    /// Returns a cursor over the non-nil results of mapping `transform`
+    /// over this cursor.
     ///
-    /// - Parameter transform: A function applied lazily to each element.
-    /// - Returns: A cursor.
-    public func compactMap<T>(_ transform: @escaping (Element) throws -> T?) -> AnyCursor<T> {
-        AnyCursor(
-            next: {
-                while let element = try self.next() {
-                    if let value = try transform(element) { return value }
-                }
-                return nil
-            },
-            forEach: { body in
-                try self.forEach { element in
-                    if let value = try transform(element) { try body(value) }
-                }
-            })
+    /// ```swift
+    /// let urls = try String.fetchCursor(db, sql: "SELECT url FROM link")
+    ///     .compactMap { URL(string: $0) }
+    /// ```
+    ///
+    /// - Parameter transform: A closure applied lazily to each element,
+    ///   that returns an optional value.
+    /// - Returns: A cursor of the non-nil transformed elements.
+    public func compactMap<ElementOfResult>(
+        _ transform: @escaping (Element) throws -> ElementOfResult?)
+    -> MapCursor<FilterCursor<MapCursor<Self, ElementOfResult?>>, ElementOfResult>
+    {
+        // The filter lets only non-nil values through: the force unwrap
+        // can not fail.
+        map(transform).filter { $0 != nil }.map { $0! }
     }
 
-    /// Returns a cursor of the elements that satisfy the predicate.
+    /// Returns a cursor over the elements of the cursor that satisfy the
+    /// given predicate.
     ///
-    /// - Parameter isIncluded: A test applied lazily to each element.
-    /// - Returns: A cursor.
+    /// ```swift
+    /// let evenScores = try Int.fetchCursor(db, sql: "SELECT score FROM player")
+    ///     .filter { $0.isMultiple(of: 2) }
+    /// ```
+    ///
+    /// - Parameter isIncluded: A closure applied lazily to each element,
+    ///   that returns whether the element is included.
+    /// - Returns: A cursor of the included elements.
     public func filter(_ isIncluded: @escaping (Element) throws -> Bool) -> FilterCursor<Self> {
         FilterCursor(self, isIncluded)
     }
 
-    /// Returns a cursor of at most `maxLength` elements.
+    /// Returns a cursor, up to the specified maximum length, containing
+    /// the initial elements of the cursor.
     ///
-    /// - Parameter maxLength: The maximum number of elements.
-    /// - Returns: A cursor.
-    public func prefix(_ maxLength: Int) -> AnyCursor<Element> {
-        var remaining = maxLength
-        return AnyCursor {
-            guard remaining > 0 else { return nil }
-            remaining -= 1
-            return try self.next()
-        }
-    }
-
-    /// Returns a cursor of the leading elements that satisfy the predicate.
-    ///
-    /// - Parameter predicate: A test.
-    /// - Returns: A cursor.
-    public func prefix(while predicate: @escaping (Element) throws -> Bool) -> AnyCursor<Element> {
-        var done = false
-        return AnyCursor {
-            guard !done, let element = try self.next() else { return nil }
-            if try predicate(element) { return element }
-            done = true
-            return nil
-        }
-    }
-
-    /// Returns a cursor that skips the first `k` elements.
-    ///
-    /// - Parameter k: The number of elements to skip.
-    /// - Returns: A cursor.
-    public func dropFirst(_ k: Int = 1) -> AnyCursor<Element> {
-        var toSkip = k
-        return AnyCursor(
-            next: {
-                while toSkip > 0 {
-                    toSkip -= 1
-                    guard try self.next() != nil else { return nil }
-                }
-                return try self.next()
-            },
-            forEach: { body in
-                try self.forEach { element in
-                    if toSkip > 0 {
-                        toSkip -= 1
-                    } else {
-                        try body(element)
-                    }
-                }
-            })
-    }
-
-    /// Returns a cursor that skips the leading elements that satisfy the
-    /// predicate.
-    ///
-    /// - Parameter predicate: A test.
-    /// - Returns: A cursor.
-    public func drop(while predicate: @escaping (Element) throws -> Bool) -> AnyCursor<Element> {
-        var dropping = true
-        return AnyCursor(
-            next: {
-                while let element = try self.next() {
-                    if dropping, try predicate(element) { continue }
-                    dropping = false
-                    return element
-                }
-                return nil
-            },
-            forEach: { body in
-                try self.forEach { element in
-                    if dropping, try predicate(element) { return }
-                    dropping = false
-                    try body(element)
-                }
-            })
-    }
-
-    /// Returns a cursor of (offset, element) pairs, the offset counting
-    /// from zero.
+    /// If the maximum length exceeds the number of elements in the cursor,
+    /// the result contains all the elements in the cursor.
     ///
     /// ```swift
-    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
-    /// try names.enumerated().forEach { offset, name in print("\(offset): \(name)") }
+    /// let numbers = AnyCursor([1, 2, 3, 4, 5])
+    /// try Array(numbers.prefix(2)) // [1, 2]
     /// ```
     ///
-    /// - Returns: A cursor.
-    public func enumerated() -> EnumeratedCursor<Self> {
-        EnumeratedCursor(self)
+    /// - Precondition: `maxLength` is greater than or equal to zero.
+    /// - Parameter maxLength: The maximum number of elements to return.
+    /// - Returns: A cursor of at most `maxLength` elements.
+    public func prefix(_ maxLength: Int) -> PrefixCursor<Self> {
+        PrefixCursor(self, maxLength: maxLength)
     }
 
-    /// Returns a cursor of the elements of the sequences returned by
-    /// `transform`.
+    /// Returns a cursor of the initial consecutive elements that satisfy
+    /// `predicate`.
     ///
-    /// - Parameter transform: A function that returns a sequence.
-    /// - Returns: A cursor.
-    public func flatMap<S: Sequence>(_ transform: @escaping (Element) throws -> S) -> AnyCursor<S.Element> {
-        var iterator: S.Iterator?
-        return AnyCursor(
-            next: {
-                while true {
-                    if let element = iterator?.next() { return element }
-                    guard let base = try self.next() else { return nil }
-                    iterator = try transform(base).makeIterator()
-                }
-            },
-            forEach: { body in
-                // Elements left by calls to next() come first.
-                while let element = iterator?.next() { try body(element) }
-                iterator = nil
-                try self.forEach { base in
-                    for element in try transform(base) { try body(element) }
-                }
-            })
+    /// ```swift
+    /// let numbers = AnyCursor([1, 2, 3, 1])
+    /// try Array(numbers.prefix(while: { $0 < 3 })) // [1, 2]
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns
+    ///   whether it is included. Once it returns false, it is not called
+    ///   again.
+    /// - Returns: A cursor of the leading elements that satisfy
+    ///   `predicate`.
+    public func prefix(while predicate: @escaping (Element) throws -> Bool) -> PrefixWhileCursor<Self> {
+        PrefixWhileCursor(self, predicate: predicate)
     }
 
-    /// Returns the maximum element, according to a comparison.
+    /// Returns a cursor containing all but the given number of initial
+    /// elements.
     ///
-    /// - Parameter areInIncreasingOrder: A comparison.
-    /// - Returns: The maximum element, or nil for an empty cursor.
-    public func max(by areInIncreasingOrder: (Element, Element) throws -> Bool) throws -> Element? {
-        guard var result = try next() else { return nil }
-        while let element = try next() {
-            if try areInIncreasingOrder(result, element) { result = element }
+    /// If the number of elements to drop exceeds the number of elements in
+    /// the cursor, the result is an empty cursor.
+    ///
+    /// ```swift
+    /// let numbers = AnyCursor([1, 2, 3, 4, 5])
+    /// try Array(numbers.dropFirst(2)) // [3, 4, 5]
+    /// ```
+    ///
+    /// - Precondition: `n` is greater than or equal to zero.
+    /// - Parameter n: The number of elements to drop from the beginning of
+    ///   the cursor.
+    /// - Returns: A cursor starting after the specified number of
+    ///   elements.
+    public func dropFirst(_ n: Int) -> DropFirstCursor<Self> {
+        DropFirstCursor(self, count: n)
+    }
+
+    /// Returns a cursor containing all but the first element of the
+    /// cursor.
+    ///
+    /// If the cursor has no elements, the result is an empty cursor.
+    ///
+    /// ```swift
+    /// let numbers = AnyCursor([1, 2, 3, 4, 5])
+    /// try Array(numbers.dropFirst()) // [2, 3, 4, 5]
+    /// ```
+    ///
+    /// - Returns: A cursor starting after the first element of the cursor.
+    public func dropFirst() -> DropFirstCursor<Self> {
+        dropFirst(1)
+    }
+
+    /// Returns a cursor that skips any initial elements that satisfy
+    /// `predicate`.
+    ///
+    /// ```swift
+    /// let numbers = AnyCursor([1, 2, 3, 1])
+    /// try Array(numbers.drop(while: { $0 < 2 })) // [2, 3, 1]
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns
+    ///   whether it is skipped. Once it returns false, it is not called
+    ///   again.
+    /// - Returns: A cursor starting at the first element that does not
+    ///   satisfy `predicate`.
+    public func drop(while predicate: @escaping (Element) throws -> Bool) -> DropWhileCursor<Self> {
+        DropWhileCursor(self, predicate: predicate)
+    }
+
+    /// Returns an array containing all but the given number of final
+    /// elements.
+    ///
+    /// The cursor must be finite. If the number of elements to drop
+    /// exceeds the number of elements in the cursor, the result is an
+    /// empty array.
+    ///
+    /// ```swift
+    /// let numbers = AnyCursor([1, 2, 3, 4, 5])
+    /// try numbers.dropLast(2) // [1, 2, 3]
+    /// ```
+    ///
+    /// - Precondition: `n` is greater than or equal to zero.
+    /// - Parameter n: The number of elements to drop off the end of the
+    ///   cursor.
+    /// - Returns: An array leaving off the specified number of elements.
+    /// - Throws: The error of the cursor.
+    public func dropLast(_ n: Int) throws -> [Element] {
+        precondition(n >= 0, "Can't drop a negative number of elements from a cursor")
+        var result: [Element] = []
+        guard n > 0 else {
+            try forEach { result.append($0) }
+            return result
+        }
+        // The last `n` elements seen, in a ring: an element leaves the
+        // ring for the result when an element arrives `n` places later.
+        var ring: [Element] = []
+        var oldest = 0
+        try forEach { element in
+            if ring.count < n {
+                ring.append(element)
+            } else {
+                result.append(ring[oldest])
+                ring[oldest] = element
+                oldest = (oldest + 1) % n
+            }
         }
         return result
     }
 
-    /// Returns the minimum element, according to a comparison.
+    /// Returns an array containing all but the last element of the cursor.
     ///
-    /// - Parameter areInIncreasingOrder: A comparison.
-    /// - Returns: The minimum element, or nil for an empty cursor.
+    /// If the cursor has no elements, the result is an empty array.
+    ///
+    /// ```swift
+    /// let numbers = AnyCursor([1, 2, 3, 4, 5])
+    /// try numbers.dropLast() // [1, 2, 3, 4]
+    /// ```
+    ///
+    /// - Returns: An array leaving off the last element of the cursor.
+    /// - Throws: The error of the cursor.
+    public func dropLast() throws -> [Element] {
+        try dropLast(1)
+    }
+
+    /// Returns an array, up to the given maximum length, containing the
+    /// final elements of the cursor.
+    ///
+    /// The cursor must be finite. If the maximum length exceeds the number
+    /// of elements in the cursor, the result contains all the elements in
+    /// the cursor.
+    ///
+    /// ```swift
+    /// let numbers = AnyCursor([1, 2, 3, 4, 5])
+    /// try numbers.suffix(2) // [4, 5]
+    /// ```
+    ///
+    /// - Precondition: `maxLength` is greater than or equal to zero.
+    /// - Parameter maxLength: The maximum number of elements to return.
+    /// - Returns: An array of at most `maxLength` final elements.
+    /// - Throws: The error of the cursor.
+    public func suffix(_ maxLength: Int) throws -> [Element] {
+        precondition(maxLength >= 0, "Can't take a suffix of negative length from a cursor")
+        guard maxLength > 0 else { return [] }
+        // The last `maxLength` elements seen, in a ring whose oldest
+        // element is at `oldest`.
+        var ring: [Element] = []
+        var oldest = 0
+        try forEach { element in
+            if ring.count < maxLength {
+                ring.append(element)
+            } else {
+                ring[oldest] = element
+                oldest = (oldest + 1) % maxLength
+            }
+        }
+        return Array(ring[oldest...] + ring[..<oldest])
+    }
+
+    /// Returns a cursor of pairs (n, x), where n represents a consecutive
+    /// integer starting at zero, and x represents an element of the
+    /// cursor.
+    ///
+    /// ```swift
+    /// let names = try String.fetchCursor(db, sql: "SELECT 'foo' UNION ALL SELECT 'bar'")
+    /// let enumerated = names.enumerated()
+    /// while let (n, name) = try enumerated.next() {
+    ///     print("\(n): \(name)") // "0: foo", then "1: bar"
+    /// }
+    /// ```
+    ///
+    /// - Returns: A cursor of pairs.
+    public func enumerated() -> EnumeratedCursor<Self> {
+        EnumeratedCursor(self)
+    }
+
+    /// Returns a cursor over the concatenated results of mapping
+    /// `transform` over this cursor, when `transform` returns sequences.
+    ///
+    /// ```swift
+    /// let tags = try String.fetchCursor(db, sql: "SELECT tags FROM book")
+    ///     .flatMap { $0.split(separator: ",") }
+    /// ```
+    ///
+    /// - Parameter transform: A closure applied lazily to each element,
+    ///   that returns a sequence.
+    /// - Returns: A cursor of the elements of the sequences.
+    public func flatMap<SegmentOfResult: Sequence>(
+        _ transform: @escaping (Element) throws -> SegmentOfResult)
+    -> FlattenCursor<MapCursor<Self, AnyCursor<SegmentOfResult.Element>>>
+    {
+        FlattenCursor(map { try AnyCursor(transform($0)) })
+    }
+
+    /// Returns a cursor over the concatenated results of mapping
+    /// `transform` over this cursor, when `transform` returns cursors.
+    ///
+    /// ```swift
+    /// let statements = try db.allStatements(sql: "SELECT * FROM player; SELECT * FROM coach")
+    /// let rows = statements.flatMap { statement in try Row.fetchCursor(statement) }
+    /// ```
+    ///
+    /// - Parameter transform: A closure applied lazily to each element,
+    ///   that returns a cursor.
+    /// - Returns: A cursor of the elements of the cursors.
+    public func flatMap<SegmentOfResult: Cursor>(
+        _ transform: @escaping (Element) throws -> SegmentOfResult)
+    -> FlattenCursor<MapCursor<Self, SegmentOfResult>>
+    {
+        FlattenCursor(map(transform))
+    }
+
+    /// Returns the maximum element in the cursor, using the given predicate
+    /// as the comparison between elements.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db)
+    /// let best = try players.max { $0.score < $1.score }
+    /// ```
+    ///
+    /// - Parameter areInIncreasingOrder: A predicate that returns true if
+    ///   its first argument should be ordered before its second argument.
+    /// - Returns: The cursor's maximum element (the first one, among
+    ///   equal maximums), or nil if the cursor has no elements.
+    /// - Throws: The error of the cursor, or of `areInIncreasingOrder`.
+    public func max(by areInIncreasingOrder: (Element, Element) throws -> Bool) throws -> Element? {
+        var result: Element?
+        try forEach { element in
+            if let current = result {
+                if try areInIncreasingOrder(current, element) { result = element }
+            } else {
+                result = element
+            }
+        }
+        return result
+    }
+
+    /// Returns the minimum element in the cursor, using the given predicate
+    /// as the comparison between elements.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db)
+    /// let worst = try players.min { $0.score < $1.score }
+    /// ```
+    ///
+    /// - Parameter areInIncreasingOrder: A predicate that returns true if
+    ///   its first argument should be ordered before its second argument.
+    /// - Returns: The cursor's minimum element (the first one, among equal
+    ///   minimums), or nil if the cursor has no elements.
+    /// - Throws: The error of the cursor, or of `areInIncreasingOrder`.
     public func min(by areInIncreasingOrder: (Element, Element) throws -> Bool) throws -> Element? {
-        guard var result = try next() else { return nil }
-        while let element = try next() {
-            if try areInIncreasingOrder(element, result) { result = element }
+        var result: Element?
+        try forEach { element in
+            if let current = result {
+                if try areInIncreasingOrder(element, current) { result = element }
+            } else {
+                result = element
+            }
         }
         return result
     }
 }
 
 extension Cursor where Element: Equatable {
-    /// Returns whether the cursor contains an element, consuming it up to
-    /// that element.
+    /// Returns a Boolean value indicating whether the cursor contains the
+    /// given element. Elements are consumed up to the first match.
+    ///
+    /// ```swift
+    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+    /// let hasArthur = try names.contains("Arthur")
+    /// ```
     ///
     /// - Parameter element: The element to look for.
-    /// - Returns: Whether it was found.
+    /// - Returns: True if the element was found.
+    /// - Throws: The error of the cursor.
     public func contains(_ element: Element) throws -> Bool {
         try contains { $0 == element }
     }
 }
 
-extension Cursor where Element: Sequence {
-    /// Returns a cursor of the elements of all sequences.
+extension Cursor where Element: Comparable {
+    /// Returns the maximum element in the cursor.
     ///
-    /// - Returns: A flattened cursor.
-    public func joined() -> AnyCursor<Element.Element> {
-        flatMap { $0 }
+    /// ```swift
+    /// let scores = try Int.fetchCursor(db, sql: "SELECT score FROM player")
+    /// let best = try scores.max()
+    /// ```
+    ///
+    /// - Returns: The cursor's maximum element, or nil if the cursor has no
+    ///   elements.
+    /// - Throws: The error of the cursor.
+    public func max() throws -> Element? {
+        try max(by: <)
+    }
+
+    /// Returns the minimum element in the cursor.
+    ///
+    /// ```swift
+    /// let scores = try Int.fetchCursor(db, sql: "SELECT score FROM player")
+    /// let worst = try scores.min()
+    /// ```
+    ///
+    /// - Returns: The cursor's minimum element, or nil if the cursor has no
+    ///   elements.
+    /// - Throws: The error of the cursor.
+    public func min() throws -> Element? {
+        try min(by: <)
     }
 }
 
 extension Cursor where Element: Cursor {
-    /// Returns a cursor of the elements of all cursors.
+    /// Returns the elements of this cursor of cursors, concatenated.
+    ///
+    /// ```swift
+    /// let statements = try db.allStatements(sql: "SELECT * FROM player; SELECT * FROM coach")
+    /// let rows = statements.map { statement in try Row.fetchCursor(statement) }.joined()
+    /// ```
     ///
     /// - Returns: A flattened cursor.
-    public func joined() -> AnyCursor<Element.Element> {
-        var current: Element?
-        return AnyCursor(
-            next: {
-                while true {
-                    if let current, let element = try current.next() { return element }
-                    guard let base = try self.next() else { return nil }
-                    current = base
-                }
-            },
-            forEach: { body in
-                // The rest of the cursor that next() was reading comes first.
-                try current?.forEach(body)
-                current = nil
-                try self.forEach { base in try base.forEach(body) }
-            })
+    public func joined() -> FlattenCursor<Self> {
+        FlattenCursor(self)
+    }
+}
+
+extension Cursor where Element: Sequence {
+    /// Returns the elements of this cursor of sequences, concatenated.
+    ///
+    /// ```swift
+    /// let words = try String.fetchCursor(db, sql: "SELECT title FROM book")
+    ///     .map { $0.split(separator: " ") }
+    ///     .joined()
+    /// ```
+    ///
+    /// - Returns: A flattened cursor.
+    public func joined() -> FlattenCursor<MapCursor<Self, AnyCursor<Element.Element>>> {
+        FlattenCursor(map { AnyCursor($0) })
+    }
+}
+
+extension Cursor where Element: StringProtocol {
+    /// Returns the elements of this cursor of strings, concatenated, with
+    /// the given separator between each element.
+    ///
+    /// ```swift
+    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player ORDER BY name")
+    /// try names.joined(separator: ", ") // "Arthur, Barbara"
+    /// ```
+    ///
+    /// - Parameter separator: A string inserted between each element.
+    /// - Returns: A single, concatenated string.
+    /// - Throws: The error of the cursor.
+    public func joined(separator: String = "") throws -> String {
+        var result = ""
+        var isFirst = true
+        try forEach { element in
+            if isFirst {
+                isFirst = false
+            } else {
+                result += separator
+            }
+            result += element
+        }
+        return result
     }
 }

@@ -136,6 +136,96 @@ extension Database {
         try execute(sql: sql, arguments: arguments)
     }
 
+    /// Returns a cursor of the prepared statements of an SQL string that
+    /// holds one or several statements, separated by semicolons.
+    ///
+    /// ```swift
+    /// let statements = try db.allStatements(sql: """
+    ///     INSERT INTO player (name) VALUES (?);
+    ///     INSERT INTO player (name) VALUES (?);
+    ///     INSERT INTO player (name) VALUES (?);
+    ///     """, arguments: ["Arthur", "Barbara", "O'Brien"])
+    /// while let statement = try statements.next() {
+    ///     try statement.execute()
+    /// }
+    /// ```
+    ///
+    /// Each statement compiles when the cursor reaches it, so a statement
+    /// can depend on the execution of the previous ones (a `CREATE TABLE`
+    /// followed by an `INSERT` into the table).
+    ///
+    /// The `arguments` parameter must be nil, or all arguments must be
+    /// set: each statement takes its positional values in order, and the
+    /// named values it needs, as in ``execute(sql:arguments:)``. The
+    /// returned cursor throws when a statement lacks a value, and when
+    /// values are left after the last statement:
+    ///
+    /// ```swift
+    /// // OK
+    /// try db.allStatements(sql: """
+    ///     SELECT COUNT(*) FROM player WHERE score < ?;
+    ///     SELECT COUNT(*) FROM player WHERE score > ?;
+    ///     """)
+    /// try db.allStatements(sql: """
+    ///     SELECT COUNT(*) FROM player WHERE score < ?;
+    ///     SELECT COUNT(*) FROM player WHERE score > ?;
+    ///     """, arguments: [1000, 1000])
+    ///
+    /// // NOT OK: the cursor throws at the second statement
+    /// try db.allStatements(sql: """
+    ///     SELECT COUNT(*) FROM player WHERE score < ?;
+    ///     SELECT COUNT(*) FROM player WHERE score > ?;
+    ///     """, arguments: [1000])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sql: An SQL string.
+    ///   - arguments: Statement arguments, or nil.
+    /// - Returns: A cursor of prepared ``Statement``.
+    /// - Throws: A ``DatabaseError`` whenever an SQLite error occurs. See
+    ///   <https://www.sqlite.org/c3ref/prepare.html>.
+    public func allStatements(sql: String, arguments: StatementArguments? = nil) throws -> SQLStatementCursor {
+        _ = try checkOpen()
+        return SQLStatementCursor(database: self, sql: sql, arguments: arguments)
+    }
+
+    /// Returns a cursor of the prepared statements of an ``SQL`` literal
+    /// that holds one or several statements, separated by semicolons.
+    ///
+    /// SQL literals embed raw values in the SQL without any risk of syntax
+    /// errors or SQL injection:
+    ///
+    /// ```swift
+    /// let statements = try db.allStatements(literal: """
+    ///     INSERT INTO player (name) VALUES (\("Arthur"));
+    ///     INSERT INTO player (name) VALUES (\("Barbara"));
+    ///     INSERT INTO player (name) VALUES (\("O'Brien"));
+    ///     """)
+    /// while let statement = try statements.next() {
+    ///     try statement.execute()
+    /// }
+    /// ```
+    ///
+    /// In the literal, no argument must be set, or all arguments must be
+    /// set. The returned cursor throws otherwise:
+    ///
+    /// ```swift
+    /// // NOT OK: the second statement has no value
+    /// try db.allStatements(literal: """
+    ///     SELECT COUNT(*) FROM player WHERE score < \(1000);
+    ///     SELECT COUNT(*) FROM player WHERE score > ?;
+    ///     """)
+    /// ```
+    ///
+    /// - Parameter sqlLiteral: An ``SQL`` literal.
+    /// - Returns: A cursor of prepared ``Statement``.
+    /// - Throws: A ``DatabaseError`` whenever an SQLite error occurs. See
+    ///   <https://www.sqlite.org/c3ref/prepare.html>.
+    public func allStatements(literal sqlLiteral: SQL) throws -> SQLStatementCursor {
+        let (sql, arguments) = try sqlLiteral.build(self)
+        return try allStatements(sql: sql, arguments: arguments.isEmpty ? nil : arguments)
+    }
+
     private func executeStatements(sql: String, arguments: StatementArguments) throws {
         try forEachStatement(sql: sql, arguments: arguments) { statement, isLone in
             while try statement.step() { }
@@ -201,7 +291,7 @@ extension Database {
 
     /// Throws when positional arguments remain, or when a named argument
     /// matches no parameter.
-    private static func checkAllArgumentsUsed(
+    static func checkAllArgumentsUsed(
         _ arguments: StatementArguments,
         remaining values: ArraySlice<DatabaseValue>,
         usedNames: Set<String>,
@@ -263,7 +353,7 @@ extension Database {
     /// Trims bytes: the only white space SQLite accepts around a statement
     /// is ASCII (space, tab, newlines, form feed), and Foundation's
     /// `trimmingCharacters(in:)` costs more than preparing the statement.
-    private static func text(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>?) -> String {
+    static func text(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>?) -> String {
         let count = end.map { start.distance(to: $0) } ?? strlen(start)
         return start.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
             func isTrimmed(_ byte: UInt8) -> Bool {
@@ -278,7 +368,7 @@ extension Database {
     }
 
     /// Whether a C string holds only white space and semicolons.
-    private static func isBlank(_ pointer: UnsafePointer<CChar>) -> Bool {
+    static func isBlank(_ pointer: UnsafePointer<CChar>) -> Bool {
         var p = pointer
         while p.pointee != 0 {
             switch UInt8(bitPattern: p.pointee) {

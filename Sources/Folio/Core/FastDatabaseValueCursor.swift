@@ -1,6 +1,27 @@
 /// A cursor of values read straight from the leftmost column of a query,
 /// for the types that read SQLite columns directly (`Int`, `String`...).
-public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & StatementColumnConvertible>: Cursor {
+///
+/// ```swift
+/// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+/// while let name = try names.next() {
+///     print(name)
+/// }
+/// ```
+///
+/// It is a ``DatabaseCursor``: it tells its ``DatabaseCursor/sql``,
+/// ``DatabaseCursor/arguments``, ``DatabaseCursor/columnNames`` and
+/// ``DatabaseCursor/databaseRegion``.
+///
+/// See <https://www.sqlite.org/c3ref/column_blob.html>.
+public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & StatementColumnConvertible>: DatabaseCursor {
+    /// The type of the cursor elements: the fetched values.
+    ///
+    /// ```swift
+    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+    /// let name: String? = try names.next()
+    /// ```
+    public typealias Element = Value
+
     @usableFromInline var stepper: _StatementStepper
     @usableFromInline let row: Row
 
@@ -16,9 +37,54 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
         stepper.finish()
     }
 
+    /// The statement that produces the values (a ``DatabaseCursor``
+    /// requirement).
+    ///
+    /// ```swift
+    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+    /// print(names._statement.sql) // SELECT name FROM player
+    /// ```
+    public var _statement: Statement { stepper.statement }
+
+    /// Whether the iteration has ended (a ``DatabaseCursor`` requirement).
+    /// Setting it to true ends the iteration and resets the statement;
+    /// an ended iteration does not start again.
+    ///
+    /// ```swift
+    /// names._isDone = true
+    /// try names.next() // nil
+    /// ```
+    public var _isDone: Bool {
+        get { stepper.isDone }
+        set { if newValue { stepper.finish() } }
+    }
+
+    /// Returns the value of the leftmost column of the row that the
+    /// statement has just produced (a ``DatabaseCursor`` requirement).
+    ///
+    /// ```swift
+    /// let name = try names._element(sqliteStatement: names._statement.sqliteStatement)
+    /// ```
+    ///
+    /// - Parameter sqliteStatement: The statement, positioned on a row.
+    /// - Returns: The value.
+    /// - Throws: A ``RowDecodingError`` when the value does not convert.
+    public func _element(sqliteStatement: SQLiteStatement) throws -> Value {
+        try row._fastDecode(Value.self, atUncheckedIndex: 0)
+    }
+
     /// Returns the next value, or nil at the end.
     ///
-    /// - Throws: A ``RowDecodingError`` when a value does not convert.
+    /// ```swift
+    /// while let name = try names.next() {
+    ///     print(name)
+    /// }
+    /// ```
+    ///
+    /// - Returns: The next value, or nil.
+    /// - Throws: A ``DatabaseError`` when the step fails, a
+    ///   ``RowDecodingError`` when a value does not convert.
+    ///   See <https://www.sqlite.org/c3ref/step.html>.
     @inlinable
     public func next() throws -> Value? {
         guard try stepper.step() else { return nil }

@@ -1,4 +1,15 @@
-/// A cursor of filtered elements (see ``Cursor/filter(_:)``).
+/// A cursor over the elements of a base cursor that satisfy a predicate
+/// (see ``Cursor/filter(_:)``).
+///
+/// ```swift
+/// let bestPlayers: FilterCursor = try Player.fetchCursor(db).filter { $0.score > 1000 }
+/// while let player = try bestPlayers.next() {
+///     print(player.name)
+/// }
+/// ```
+///
+/// The predicate runs lazily, once per element. Its `forEach(_:)` calls the
+/// `forEach(_:)` of the base cursor.
 public final class FilterCursor<Base: Cursor>: Cursor {
     private let base: Base
     private let isIncluded: (Base.Element) throws -> Bool
@@ -8,10 +19,16 @@ public final class FilterCursor<Base: Cursor>: Cursor {
         self.isIncluded = isIncluded
     }
 
-    /// Returns the next element that passes the test.
+    /// Advances to the next element that satisfies the predicate and
+    /// returns it, or nil if no such element exists.
     ///
-    /// - Returns: The next element, or nil at the end.
-    /// - Throws: The error of the base cursor, or of the test.
+    /// ```swift
+    /// let cursor = AnyCursor([1, 2, 3, 4]).filter { $0.isMultiple(of: 2) }
+    /// try cursor.next() // 2
+    /// ```
+    ///
+    /// - Returns: The next included element, or nil.
+    /// - Throws: The error of the base cursor, or of the predicate.
     public func next() throws -> Base.Element? {
         while let element = try base.next() {
             if try isIncluded(element) { return element }
@@ -19,11 +36,16 @@ public final class FilterCursor<Base: Cursor>: Cursor {
         return nil
     }
 
-    /// Calls a function on each remaining element that passes the test,
-    /// with the `forEach` of the base cursor.
+    /// Calls the given closure on each remaining element that satisfies the
+    /// predicate, with the `forEach(_:)` of the base cursor.
     ///
-    /// - Parameter body: A function called with each element.
-    /// - Throws: The error of the base cursor, of the test, or of `body`.
+    /// ```swift
+    /// try AnyCursor([1, 2, 3, 4]).filter { $0.isMultiple(of: 2) }.forEach { print($0) } // 2, 4
+    /// ```
+    ///
+    /// - Parameter body: A closure called with each element.
+    /// - Throws: The error of the base cursor, of the predicate, or of
+    ///   `body`.
     public func forEach(_ body: (Base.Element) throws -> Void) throws {
         try base.forEach { element in
             if try isIncluded(element) { try body(element) }

@@ -93,6 +93,11 @@ public final class Statement {
     /// in use is not handed out again by the statement cache.
     var cursorUseCount = 0
 
+    /// The database access during which a ``DatabaseCursor`` that relies on
+    /// the protocol's default `next()` started stepping this statement
+    /// (see ``stepForDatabaseCursor()``).
+    @usableFromInline var databaseCursorAccessGeneration = 0
+
     /// Storage for the record layer: the column indexes of the coding keys
     /// of `Decodable` records, resolved once per statement instead of once
     /// per row.
@@ -445,6 +450,33 @@ public final class Statement {
             sqlite3_reset(sqliteStatement)
             throw error
         }
+    }
+
+    /// Steps the statement for the default `next()` of ``DatabaseCursor``,
+    /// the cursors written outside of Folio: refuses to go on once the
+    /// database access that started the iteration has returned, and resets
+    /// the statement at the end. Folio's own cursors keep this state in
+    /// their `_StatementStepper` instead.
+    ///
+    /// - Returns: True when a row is available, false when done.
+    /// - Throws: A ``DatabaseError``: the error of the step, or
+    ///   `SQLITE_MISUSE` when the access has returned.
+    @usableFromInline
+    func stepForDatabaseCursor() throws -> Bool {
+        let database = self.database
+        if sqlite3_stmt_busy(sqliteStatement) == 0 {
+            // The first step of an iteration.
+            databaseCursorAccessGeneration = database.accessGeneration
+        } else if databaseCursorAccessGeneration != database.accessGeneration || database.sqliteConnection == nil {
+            sqlite3_reset(sqliteStatement)
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "a database cursor was used outside of the database access closure that created it",
+                sql: sql)
+        }
+        if try step(in: database) { return true }
+        sqlite3_reset(sqliteStatement)
+        return false
     }
 
     /// What a step does before `sqlite3_step` when ``needsStepPreamble``

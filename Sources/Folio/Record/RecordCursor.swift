@@ -11,8 +11,20 @@
 /// SQLite statement. Like all database cursors, a record cursor is only
 /// valid inside the database access closure that created it.
 ///
+/// A record cursor is a ``DatabaseCursor``: it tells its
+/// ``DatabaseCursor/sql``, ``DatabaseCursor/arguments``,
+/// ``DatabaseCursor/columnNames`` and ``DatabaseCursor/databaseRegion``.
+///
 /// See <https://www.sqlite.org/c3ref/step.html>.
-public final class RecordCursor<Record: FetchableRecord>: Cursor {
+public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
+    /// The type of the cursor elements: records.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db)
+    /// let player: RecordCursor<Player>.Element? = try players.next()
+    /// ```
+    public typealias Element = Record
+
     // Unchecked: a cursor is used by one thread, in one access closure,
     // and dynamic exclusivity checks cost as much as a column read.
     @usableFromInline @exclusivity(unchecked) var _stepper: _StatementStepper
@@ -54,6 +66,49 @@ public final class RecordCursor<Record: FetchableRecord>: Cursor {
     /// print(players.statement.sql) // SELECT * FROM player
     /// ```
     public var statement: Statement { _stepper.statement }
+
+    /// The statement that produces the rows (a ``DatabaseCursor``
+    /// requirement).
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db, sql: "SELECT * FROM player")
+    /// print(players._statement.sql) // SELECT * FROM player
+    /// ```
+    public var _statement: Statement { _stepper.statement }
+
+    /// Whether the iteration has ended (a ``DatabaseCursor`` requirement).
+    /// Setting it to true ends the iteration and resets the statement;
+    /// an ended iteration does not start again.
+    ///
+    /// ```swift
+    /// players._isDone = true
+    /// try players.next() // nil
+    /// ```
+    public var _isDone: Bool {
+        get {
+            if let rows = _prefetchedRows { return _prefetchedIndex >= rows.count }
+            return _stepper.isDone
+        }
+        set {
+            guard newValue else { return }
+            _stepper.finish()
+            _prefetchedIndex = _prefetchedRows?.count ?? 0
+        }
+    }
+
+    /// Returns the record for the row that the statement has just produced
+    /// (a ``DatabaseCursor`` requirement).
+    ///
+    /// ```swift
+    /// let player = try players._element(sqliteStatement: players._statement.sqliteStatement)
+    /// ```
+    ///
+    /// - Parameter sqliteStatement: The statement, positioned on a row.
+    /// - Returns: The record.
+    /// - Throws: The error of `init(row:)`.
+    public func _element(sqliteStatement: SQLiteStatement) throws -> Record {
+        try Record(row: _row)
+    }
 
     // @inlinable: allows specialization for the record type in client
     // code, so that `init(row:)` is called directly.

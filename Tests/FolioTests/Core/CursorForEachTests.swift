@@ -47,10 +47,10 @@ final class CursorForEachTests: FolioTestCase {
         XCTAssertEqual(try Array(ForEachOnlyCursor([1, 2, 3]).map { $0 * 10 }), [10, 20, 30])
         XCTAssertEqual(try Array(ForEachOnlyCursor([1, 2, 3, 4]).filter { $0.isMultiple(of: 2) }), [2, 4])
         let pairs = try Array(ForEachOnlyCursor(["a", "b"]).enumerated())
-        XCTAssertEqual(pairs.map(\.offset), [0, 1])
-        XCTAssertEqual(pairs.map(\.element), ["a", "b"])
+        XCTAssertEqual(pairs.map { $0.0 }, [0, 1])
+        XCTAssertEqual(pairs.map { $0.1 }, ["a", "b"])
         // Chained adapters forward too.
-        XCTAssertEqual(try Array(ForEachOnlyCursor([1, 2, 3, 4]).filter { $0 > 1 }.map { $0 * 2 }.enumerated().map(\.offset)), [0, 1, 2])
+        XCTAssertEqual(try Array(ForEachOnlyCursor([1, 2, 3, 4]).filter { $0 > 1 }.map { $0 * 2 }.enumerated().map { $0.0 }), [0, 1, 2])
     }
 
     func testAnyCursorForwardsForEach() throws {
@@ -87,10 +87,10 @@ final class CursorForEachTests: FolioTestCase {
         try dbQueue.read { db in
             let sql = "SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3"
             let cursor = try Int.fetchCursor(db, sql: sql).enumerated()
-            XCTAssertEqual(try cursor.next()?.element, 1)
+            XCTAssertEqual(try cursor.next()?.1, 1)
             let rest = try Array(cursor)
-            XCTAssertEqual(rest.map(\.offset), [1, 2])
-            XCTAssertEqual(rest.map(\.element), [2, 3])
+            XCTAssertEqual(rest.map { $0.0 }, [1, 2])
+            XCTAssertEqual(rest.map { $0.1 }, [2, 3])
 
             let flattened = try Int.fetchCursor(db, sql: sql).flatMap { [$0, $0 * 10] }
             XCTAssertEqual(try flattened.next(), 1)

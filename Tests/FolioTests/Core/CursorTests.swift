@@ -75,7 +75,7 @@ final class CursorTests: FolioTestCase {
             XCTAssertEqual(try cursor().min(by: <), 1)
             XCTAssertEqual(try Set(cursor()).count, 10)
             XCTAssertEqual(try Array(cursor().map { [$0, $0] }.joined()).count, 20)
-            XCTAssertEqual(try Array(cursor().enumerated().map { $0.offset }).last, 9)
+            XCTAssertEqual(try Array(cursor().enumerated().map { $0.0 }).last, 9)
             var sum = 0
             try cursor().forEach { sum += $0 }
             XCTAssertEqual(sum, 55)

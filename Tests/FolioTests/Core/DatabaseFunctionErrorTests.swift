@@ -34,7 +34,7 @@ final class DatabaseFunctionErrorTests: FolioTestCase {
 
     private func makeQueue(throwing error: any Error & Sendable) throws -> DatabaseQueue {
         let dbQueue = try makeDatabaseQueue()
-        try dbQueue.inDatabase { db in
+        dbQueue.inDatabase { db in
             db.add(function: DatabaseFunction("fail", argumentCount: 0) { _ in throw error })
         }
         return dbQueue

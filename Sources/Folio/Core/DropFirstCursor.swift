@@ -1,0 +1,61 @@
+/// A cursor that skips the first elements of a base cursor (see
+/// ``Cursor/dropFirst(_:)``).
+///
+/// ```swift
+/// let numbers = AnyCursor([1, 2, 3, 4, 5])
+/// let cursor: DropFirstCursor = numbers.dropFirst(2)
+/// try Array(cursor) // [3, 4, 5]
+/// ```
+///
+/// Its `forEach(_:)` calls the `forEach(_:)` of the base cursor.
+public final class DropFirstCursor<Base: Cursor>: Cursor {
+    private let base: Base
+    /// The number of elements still to skip.
+    private var remaining: Int
+
+    init(_ base: Base, count: Int) {
+        precondition(count >= 0, "Can't drop a negative number of elements from a cursor")
+        self.base = base
+        self.remaining = count
+    }
+
+    /// Advances to the next element and returns it, or nil if no next
+    /// element exists. The first call skips the elements to drop.
+    ///
+    /// ```swift
+    /// let cursor = AnyCursor([1, 2, 3]).dropFirst()
+    /// try cursor.next() // 2
+    /// ```
+    ///
+    /// - Returns: The next element, or nil.
+    /// - Throws: The error of the base cursor.
+    public func next() throws -> Base.Element? {
+        while remaining > 0 {
+            remaining -= 1
+            guard try base.next() != nil else {
+                remaining = 0
+                return nil
+            }
+        }
+        return try base.next()
+    }
+
+    /// Calls the given closure on each remaining element, with the
+    /// `forEach(_:)` of the base cursor.
+    ///
+    /// ```swift
+    /// try AnyCursor([1, 2, 3]).dropFirst().forEach { print($0) } // 2, 3
+    /// ```
+    ///
+    /// - Parameter body: A closure called with each element.
+    /// - Throws: The error of the base cursor, or of `body`.
+    public func forEach(_ body: (Base.Element) throws -> Void) throws {
+        try base.forEach { element in
+            if remaining > 0 {
+                remaining -= 1
+            } else {
+                try body(element)
+            }
+        }
+    }
+}

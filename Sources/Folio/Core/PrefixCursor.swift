@@ -1,0 +1,43 @@
+/// A cursor of the first elements of a base cursor, up to a maximum length
+/// (see ``Cursor/prefix(_:)``).
+///
+/// ```swift
+/// let numbers = AnyCursor([1, 2, 3, 4, 5])
+/// let cursor: PrefixCursor = numbers.prefix(2)
+/// try Array(cursor) // [1, 2]
+/// ```
+///
+/// The base cursor is not asked for more elements than the maximum length:
+/// a database cursor steps its statement at most that number of times.
+public final class PrefixCursor<Base: Cursor>: Cursor {
+    private let base: Base
+    /// The number of elements still to return.
+    private var remaining: Int
+
+    init(_ base: Base, maxLength: Int) {
+        precondition(maxLength >= 0, "Can't take a prefix of negative length from a cursor")
+        self.base = base
+        self.remaining = maxLength
+    }
+
+    /// Advances to the next element and returns it, or nil when the
+    /// maximum length is reached or no next element exists.
+    ///
+    /// ```swift
+    /// let cursor = AnyCursor([1, 2, 3]).prefix(1)
+    /// try cursor.next() // 1
+    /// try cursor.next() // nil
+    /// ```
+    ///
+    /// - Returns: The next element, or nil.
+    /// - Throws: The error of the base cursor.
+    public func next() throws -> Base.Element? {
+        guard remaining > 0 else { return nil }
+        guard let element = try base.next() else {
+            remaining = 0
+            return nil
+        }
+        remaining -= 1
+        return element
+    }
+}

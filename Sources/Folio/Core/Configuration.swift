@@ -32,9 +32,18 @@ public struct Configuration: Sendable {
     /// Turn it on in debug builds to see the values that failed.
     public var publicStatementArguments = false
 
-    /// How the connection behaves when the database is locked by another
-    /// connection. Default: ``BusyMode-swift.enum/immediateError``.
-    public var busyMode: BusyMode = .immediateError
+    /// How `SQLITE_BUSY` errors are handled: how the connection behaves
+    /// when the database is locked by another connection.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.busyMode = .timeout(5) // wait up to 5 seconds for the lock
+    /// ```
+    ///
+    /// Default: ``Database/BusyMode/immediateError``.
+    ///
+    /// See <https://www.sqlite.org/rescode.html#busy>.
+    public var busyMode: Database.BusyMode = .immediateError
 
     /// The journal mode applied when the connection opens. Default:
     /// ``JournalModeConfiguration/default``, which leaves the database's
@@ -75,20 +84,6 @@ public struct Configuration: Sendable {
     /// - Parameter setup: A function that prepares a connection.
     public mutating func prepareDatabase(_ setup: @escaping @Sendable (Database) throws -> Void) {
         setups.append(setup)
-    }
-
-    /// The behavior of a connection when the database is locked.
-    ///
-    /// See <https://www.sqlite.org/c3ref/busy_timeout.html>.
-    public enum BusyMode: Sendable {
-        /// Fail at once with `SQLITE_BUSY`.
-        case immediateError
-        /// Retry for up to the given number of seconds, then fail with
-        /// `SQLITE_BUSY`.
-        case timeout(TimeInterval)
-        /// Ask the callback, with the number of previous attempts, whether
-        /// to try again.
-        case callback(@Sendable (Int) -> Bool)
     }
 
     /// The journal mode set when a connection opens.

@@ -166,23 +166,6 @@ public final class Database {
         }
     }
 
-    private func setUpBusyMode() {
-        guard let connection = sqliteConnection else { return }
-        switch configuration.busyMode {
-        case .immediateError:
-            break
-        case .timeout(let seconds):
-            sqlite3_busy_timeout(connection, CInt(min(Double(CInt.max), max(0, seconds * 1000))))
-        case .callback(let callback):
-            let box = Unmanaged.passRetained(BusyCallbackBox(callback))
-            busyCallbackBox = box
-            sqlite3_busy_handler(connection, { context, attempts in
-                let box = Unmanaged<BusyCallbackBox>.fromOpaque(context!).takeUnretainedValue()
-                return box.callback(Int(attempts)) ? 1 : 0
-            }, box.toOpaque())
-        }
-    }
-
     /// Turns WAL mode on, and checks that SQLite did.
     func setWALMode() throws {
         let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = WAL")
@@ -264,11 +247,3 @@ public final class Database {
 /// closures of a database queue or pool: it is not Sendable.
 @available(*, unavailable)
 extension Database: Sendable { }
-
-/// Holds a busy callback for the C API.
-final class BusyCallbackBox {
-    let callback: @Sendable (Int) -> Bool
-    init(_ callback: @escaping @Sendable (Int) -> Bool) {
-        self.callback = callback
-    }
-}

@@ -42,7 +42,21 @@ public final class Database {
     /// The configuration of the connection.
     public let configuration: Configuration
 
-    /// A description of the connection, such as "Folio.DatabaseQueue".
+    /// A description of the connection, made from the
+    /// ``Configuration/label`` of its ``configuration``.
+    ///
+    /// ```swift
+    /// try dbQueue.read { db in
+    ///     print(db.description) // "Folio.DatabaseQueue", or the label
+    /// }
+    /// ```
+    ///
+    /// Without label, the connection of a ``DatabaseQueue`` is
+    /// "Folio.DatabaseQueue", and those of a ``DatabasePool`` are
+    /// "Folio.DatabasePool.writer" and "Folio.DatabasePool.reader.N" (GRDB
+    /// says "GRDB" instead of "Folio"). With the label "MyDatabase", they
+    /// are "MyDatabase", "MyDatabase.writer" and "MyDatabase.reader.N".
+    /// Their format is for debugging only, and may change.
     public let description: String
 
     /// The path of the database file, or ":memory:"-like names.
@@ -240,6 +254,61 @@ public final class Database {
         if let sqliteConnection {
             sqlite3_interrupt(sqliteConnection)
         }
+    }
+}
+
+extension Database: CustomStringConvertible, CustomDebugStringConvertible {
+    /// A description of the connection for debugging, with its
+    /// ``description``.
+    ///
+    /// ```swift
+    /// try dbQueue.read { db in
+    ///     print(String(reflecting: db)) // "<Database: Folio.DatabaseQueue>"
+    /// }
+    /// ```
+    public var debugDescription: String {
+        "<Database: \(description)>"
+    }
+}
+
+extension Database {
+    /// The version of the SQLite library, as an integer:
+    /// [`SQLITE_VERSION_NUMBER`](https://www.sqlite.org/c3ref/c_source_id.html)
+    /// of the library that runs, such as 3040001 for SQLite 3.40.1.
+    ///
+    /// ```swift
+    /// print(Database.sqliteLibVersionNumber) // 3040001
+    /// if Database.sqliteLibVersionNumber >= 3_035_000 { /* RETURNING */ }
+    /// ```
+    ///
+    /// It is the result of `sqlite3_libversion_number()`.
+    ///
+    /// See <https://www.sqlite.org/c3ref/libversion.html>.
+    public static var sqliteLibVersionNumber: CInt {
+        sqlite3_libversion_number()
+    }
+
+    /// The maximum number of arguments of an SQL statement: a request that
+    /// uses more parameters fails with "too many SQL variables".
+    ///
+    /// For example, the `ids` array below must not have more elements:
+    ///
+    /// ```swift
+    /// // DELETE FROM player WHERE id IN (?, ?, ...)
+    /// let ids: [Int] = ...
+    /// try dbQueue.write { db in
+    ///     try Player.deleteAll(db, keys: ids)
+    /// }
+    /// ```
+    ///
+    /// It is the `SQLITE_LIMIT_VARIABLE_NUMBER` limit of the connection
+    /// (0 once the connection is closed).
+    ///
+    /// See <https://www.sqlite.org/limits.html#max_variable_number> and
+    /// <https://www.sqlite.org/c3ref/limit.html>.
+    public var maximumStatementArgumentCount: Int {
+        guard let sqliteConnection else { return 0 }
+        return Int(sqlite3_limit(sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
     }
 }
 

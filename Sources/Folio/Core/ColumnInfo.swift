@@ -34,4 +34,29 @@ public struct ColumnInfo: Hashable, Sendable {
 
     /// Whether the column is generated (`GENERATED ALWAYS AS`).
     public var isGenerated: Bool { hidden == 2 || hidden == 3 }
+
+    /// Creates a column from a row of `PRAGMA table_info` or
+    /// `PRAGMA table_xinfo`.
+    ///
+    /// ```swift
+    /// let rows = try Row.fetchAll(db, sql: "PRAGMA table_xinfo(player)")
+    /// let columns = rows.map(ColumnInfo.init(row:))
+    /// ```
+    ///
+    /// It reads the columns `name`, `type`, `notnull`, `dflt_value`, `pk`
+    /// and `hidden`. A missing column, or a value of an unexpected type,
+    /// reads as an empty name or type, false, nil or 0 (`table_info` has
+    /// no `hidden` column: its columns are ordinary ones).
+    ///
+    /// - Parameter row: A row of `PRAGMA table_info` or `table_xinfo`.
+    ///
+    /// See <https://www.sqlite.org/pragma.html#pragma_table_info>.
+    public init(row: Row) {
+        name = row["name"] as? String ?? ""
+        type = row["type"] as? String ?? ""
+        isNotNull = (row["notnull"] as? Int64).map { $0 != 0 } ?? false
+        defaultValueSQL = row["dflt_value"] as? String
+        primaryKeyIndex = (row["pk"] as? Int64).map { Int(truncatingIfNeeded: $0) } ?? 0
+        hidden = (row["hidden"] as? Int64).map { Int(truncatingIfNeeded: $0) } ?? 0
+    }
 }

@@ -89,7 +89,7 @@ extension Database {
     ///
     /// Only explicit schema names other than `main` and `temp` cost a
     /// query.
-    private func checkSchemaExists(_ schemaName: String?) throws {
+    func checkSchemaExists(_ schemaName: String?) throws {
         guard let schemaName else { return }
         let lowercasedName = schemaName.lowercased()
         if lowercasedName == "main" || lowercasedName == "temp" {
@@ -220,17 +220,8 @@ extension Database {
             try checkTableExists(tableName, in: schemaName)
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
         }
-        let columns = try rows.compactMap { row -> ColumnInfo? in
-            let hidden: Int = try row.decode(forColumn: "hidden")
-            if hidden == 1 { return nil }
-            return try ColumnInfo(
-                name: row.decode(forColumn: "name"),
-                type: row.decode(String?.self, forColumn: "type") ?? "",
-                isNotNull: row.decode(forColumn: "notnull"),
-                defaultValueSQL: row.decode(forColumn: "dflt_value"),
-                primaryKeyIndex: row.decode(forColumn: "pk"),
-                hidden: hidden)
-        }
+        // Hidden columns of virtual tables are left out.
+        let columns = rows.map(ColumnInfo.init(row:)).filter { $0.hidden != 1 }
         schemaCache.columns[key] = columns
         return columns
     }
@@ -313,7 +304,7 @@ extension Database {
                 name: name,
                 columns: columns,
                 isUnique: row.decode(forColumn: "unique"),
-                origin: IndexInfo.Origin(rawValue: row.decode(forColumn: "origin")) ?? .createIndex,
+                origin: row.decode(forColumn: "origin"),
                 isPartial: row.decode(forColumn: "partial"),
                 hasExpressions: columns.count != infoRows.count))
         }
@@ -389,48 +380,5 @@ extension Database {
         }
         schemaCache.foreignKeys[key] = foreignKeys
         return foreignKeys
-    }
-
-    /// Returns the rows that violate foreign keys.
-    ///
-    /// - Parameter tableName: A table to check, or nil for all tables.
-    /// - Returns: The violations.
-    /// - Throws: A ``DatabaseError``.
-    ///
-    /// See <https://www.sqlite.org/pragma.html#pragma_foreign_key_check>.
-    public func foreignKeyViolations(in tableName: String? = nil) throws -> [ForeignKeyViolation] {
-        let sql = tableName.map { "PRAGMA foreign_key_check(\($0.quotedDatabaseIdentifier))" } ?? "PRAGMA foreign_key_check"
-        return try Row.fetchAll(self, sql: sql).map { row in
-            let originTable: String = try row.decode(forColumn: "table")
-            let foreignKeyId: Int = try row.decode(forColumn: "fkid")
-            let foreignKey = try foreignKeys(on: originTable).first { $0.id == foreignKeyId }
-            return try ForeignKeyViolation(
-                originTable: originTable,
-                originRowID: row.decode(forColumn: "rowid"),
-                destinationTable: row.decode(forColumn: "parent"),
-                foreignKeyId: foreignKeyId,
-                foreignKey: foreignKey)
-        }
-    }
-
-    /// Throws when some rows violate foreign keys.
-    ///
-    /// ```swift
-    /// try db.checkForeignKeys()
-    /// // SQLite error 19: FOREIGN KEY constraint violation - from
-    /// // book(authorId) to author(id), in rowid 12
-    /// ```
-    ///
-    /// - Parameter tableName: A table to check, or nil for all tables.
-    /// - Throws: A ``DatabaseError`` with the code
-    ///   `SQLITE_CONSTRAINT_FOREIGNKEY` that describes the first violation.
-    public func checkForeignKeys(in tableName: String? = nil) throws {
-        let violations = try foreignKeyViolations(in: tableName)
-        guard let first = violations.first else { return }
-        var message = first.description
-        if violations.count > 1 {
-            message += " (and \(violations.count - 1) more violation\(violations.count > 2 ? "s" : ""))"
-        }
-        throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY, message: message)
     }
 }

@@ -245,9 +245,12 @@ extension Database {
         let key = cacheKey(tableName, schemaName)
         if let primaryKey = schemaCache.primaryKeys[key] { return primaryKey }
         let pkColumns = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
-        let hasRowID = try tableHasRowID(tableName, in: schemaName)
+        let entry = try tableListEntry(tableName, in: schemaName)
+        let hasRowID = entry?.hasRowID ?? true
         let primaryKey: PrimaryKeyInfo
-        if pkColumns.isEmpty {
+        if let entry, entry.isView, let viewColumns = try primaryKeyFromSchemaSource(view: entry.objectID, columns: columns) {
+            primaryKey = PrimaryKeyInfo(columns: viewColumns, rowIDColumn: nil, tableHasRowID: false)
+        } else if pkColumns.isEmpty {
             primaryKey = hasRowID
                 ? .hiddenRowID
                 : PrimaryKeyInfo(columns: [], rowIDColumn: nil, tableHasRowID: false)
@@ -260,18 +263,59 @@ extension Database {
         return primaryKey
     }
 
-    /// Whether a table has a rowid (is not a WITHOUT ROWID table, nor a view).
-    private func tableHasRowID(_ tableName: String, in schemaName: String?) throws -> Bool {
+    /// What `PRAGMA table_list` says about a table or view.
+    private struct TableListEntry {
+        var objectID: DatabaseObjectID
+        var isView: Bool
+        /// Whether the table has a rowid (it is not a WITHOUT ROWID table,
+        /// nor a view).
+        var hasRowID: Bool
+    }
+
+    /// Returns what `PRAGMA table_list` says about a table or view, or nil
+    /// when it does not list it.
+    private func tableListEntry(_ tableName: String, in schemaName: String?) throws -> TableListEntry? {
         let row = try Row.fetchOne(
             self,
             // The table name argument restricts the pragma to the table,
             // instead of listing all tables.
-            sql: "SELECT type, wr FROM pragma_table_list(?) WHERE ? IS NULL OR schema = ? COLLATE NOCASE",
+            sql: "SELECT schema, name, type, wr FROM pragma_table_list(?) WHERE ? IS NULL OR schema = ? COLLATE NOCASE",
             arguments: [tableName, schemaName, schemaName])
-        guard let row else { return true }
+        guard let row else { return nil }
+        let schema: String = try row.decode(forColumn: "schema")
+        let name: String = try row.decode(forColumn: "name")
         let type: String = try row.decode(forColumn: "type")
         let withoutRowID: Bool = try row.decode(forColumn: "wr")
-        return type == "table" || type == "virtual" ? !withoutRowID : false
+        let schemaID: DatabaseSchemaID
+        switch schema.lowercased() {
+        case "main": schemaID = .main
+        case "temp": schemaID = .temp
+        default: schemaID = .attached(schema)
+        }
+        return TableListEntry(
+            objectID: DatabaseObjectID(name: name, schemaID: schemaID),
+            isView: type == "view",
+            hasRowID: type == "table" || type == "virtual" ? !withoutRowID : false)
+    }
+
+    /// Returns the primary key of a view that the schema source tells, if
+    /// any.
+    ///
+    /// - Throws: The error of the schema source, or a ``DatabaseError``
+    ///   when it names a column that the view does not have.
+    private func primaryKeyFromSchemaSource(view: DatabaseObjectID, columns: [ColumnInfo]) throws -> [String]? {
+        guard let currentSchemaSource,
+              let primaryKey = try currentSchemaSource.columnsForPrimaryKey(self, inView: view)
+        else {
+            return nil
+        }
+        let names = Set(columns.map { $0.name.lowercased() })
+        if let missing = primaryKey.first(where: { !names.contains($0.lowercased()) }) {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "the schema source gives the view \(view.name) a primary key column that it does not have: \(missing)")
+        }
+        return primaryKey
     }
 
     /// Returns the indexes of a table.

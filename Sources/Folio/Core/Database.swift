@@ -73,6 +73,9 @@ public final class Database {
     /// Schema information, valid for one schema version.
     var schemaCache = SchemaCache()
 
+    /// The schema source in effect (see ``schemaSource``).
+    var currentSchemaSource: (any DatabaseSchemaSource)?
+
     /// Whether a statement of this connection may have changed the schema
     /// since the schema cache was last validated.
     var schemaMayHaveChanged = true
@@ -131,6 +134,7 @@ public final class Database {
         self.path = path
         self.description = description
         self.configuration = configuration
+        self.currentSchemaSource = configuration.schemaSource
 
         var flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         // Folio serializes access to each connection itself.

@@ -120,8 +120,12 @@ public final class Database {
     /// The cancellation state of the async access that runs, if any.
     var accessCancellation: DatabaseAccessCancellation?
 
+    /// The suspension state, when the connection observes the suspension
+    /// notifications (see ``Configuration/observesSuspensionNotifications``).
+    var suspension: DatabaseSuspension?
+
     /// Whether statements run through ``observedStep(_:)``, because one of
-    /// the three properties above is set.
+    /// the four properties above is set.
     @exclusivity(unchecked) var observesStatements = false
 
     /// Opens a connection.
@@ -182,6 +186,7 @@ public final class Database {
         for setup in configuration.setups {
             try setup(self)
         }
+        try setUpSuspension()
     }
 
     /// Turns WAL mode on, and checks that SQLite did.

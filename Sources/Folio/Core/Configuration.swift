@@ -199,6 +199,17 @@ public struct Configuration: Sendable {
     /// ``Database/withSchemaSource(_:execute:)``.
     public var schemaSource: (any DatabaseSchemaSource)? = nil
 
+    /// The clock that gives ``Database/transactionDate``. Default:
+    /// ``DefaultTransactionClock``, the start date of each transaction.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.transactionClock = .custom { _ in Date(timeIntervalSince1970: 0) }
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/get_autocommit.html>.
+    public var transactionClock: any TransactionClock = DefaultTransactionClock()
+
     /// Whether the connections listen to ``Database/suspendNotification``
     /// and ``Database/resumeNotification``. Default: false.
     ///

@@ -73,6 +73,14 @@ public final class Database {
     /// Schema information, valid for one schema version.
     var schemaCache = SchemaCache()
 
+    /// The date when the current transaction started, if known (see
+    /// ``transactionDate``).
+    var transactionStartDate: Date?
+
+    /// The date of the current transaction given by the transaction clock,
+    /// or its error (see ``transactionDate``).
+    var transactionDateResult: Result<Date, any Error>?
+
     /// The schema source in effect (see ``schemaSource``).
     var currentSchemaSource: (any DatabaseSchemaSource)?
 

@@ -58,8 +58,17 @@ public final class Statement {
     /// with arguments that were not bound.
     private(set) var pendingBindError: DatabaseError?
 
+    /// Whether the statement may start a transaction (`BEGIN`, or
+    /// `SAVEPOINT` outside of a transaction): the connection then takes
+    /// the date of the transaction (see ``Database/transactionDate``).
+    let mayStartTransaction: Bool
+
+    /// Whether a step has work to do before `sqlite3_step` when no bind
+    /// error is pending.
+    private let needsStepPreambleByDefault: Bool
+
     /// Whether a step has work to do before `sqlite3_step`: schema-cache
-    /// invalidation, or a pending bind error. One flag, so that the hot
+    /// invalidation, the date of a transaction, or a pending bind error. One flag, so that the hot
     /// path of stepping tests one value.
     @exclusivity(unchecked) private(set) var needsStepPreamble: Bool
 
@@ -137,7 +146,14 @@ public final class Statement {
         default:
             self.invalidatesSchemaCache = authorization.changesSchema
         }
-        self.needsStepPreamble = invalidatesSchemaCache
+        switch authorization.transactionEffect {
+        case .beginTransaction, .beginSavepoint:
+            self.mayStartTransaction = true
+        default:
+            self.mayStartTransaction = false
+        }
+        self.needsStepPreambleByDefault = invalidatesSchemaCache || mayStartTransaction
+        self.needsStepPreamble = needsStepPreambleByDefault
         let columnCount = Int(sqlite3_column_count(sqliteStatement))
         self.columnCount = columnCount
         self.columnNames = (0..<columnCount).map {
@@ -318,7 +334,7 @@ public final class Statement {
         reset()
         if pendingBindError != nil {
             pendingBindError = nil
-            needsStepPreamble = invalidatesSchemaCache
+            needsStepPreamble = needsStepPreambleByDefault
         }
         self.arguments = arguments
         let code = bindAll(values)
@@ -432,15 +448,19 @@ public final class Statement {
     }
 
     /// What a step does before `sqlite3_step` when ``needsStepPreamble``
-    /// is set: throws the pending bind error, and drops the caches that a
-    /// schema change makes stale. Out of line: the hot path of stepping
+    /// is set: throws the pending bind error, drops the caches that a
+    /// schema change makes stale, and takes the date of the transaction
+    /// that the statement starts. Out of line: the hot path of stepping
     /// only tests the flag.
     @inline(never)
     private func stepPreamble(in database: Database) throws {
         if let error = pendingBindError {
             pendingBindError = nil
-            needsStepPreamble = invalidatesSchemaCache
+            needsStepPreamble = needsStepPreambleByDefault
             throw error
+        }
+        if mayStartTransaction {
+            database.statementMayStartTransaction()
         }
         if invalidatesSchemaCache {
             database.statementWillChangeSchema(self)

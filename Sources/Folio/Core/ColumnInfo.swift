@@ -21,7 +21,15 @@ public struct ColumnInfo: Hashable, Sendable {
 
     /// The 1-based position of the column in the primary key, or 0 when
     /// the column is not part of it.
-    public let primaryKeyIndex: Int
+    ///
+    /// ```swift
+    /// let primaryKeyColumns = try db.columns(in: "membership")
+    ///     .filter { $0.primaryKeyIndex > 0 }
+    ///     .sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
+    /// ```
+    public var primaryKeyIndex: Int { _primaryKeyIndex }
+
+    private let _primaryKeyIndex: Int
 
     /// 0 for an ordinary column, 2 or 3 for generated columns, 1 for
     /// hidden columns of virtual tables.
@@ -56,7 +64,7 @@ public struct ColumnInfo: Hashable, Sendable {
         type = row["type"] as? String ?? ""
         isNotNull = (row["notnull"] as? Int64).map { $0 != 0 } ?? false
         defaultValueSQL = row["dflt_value"] as? String
-        primaryKeyIndex = (row["pk"] as? Int64).map { Int(truncatingIfNeeded: $0) } ?? 0
+        _primaryKeyIndex = (row["pk"] as? Int64).map { Int(truncatingIfNeeded: $0) } ?? 0
         hidden = (row["hidden"] as? Int64).map { Int(truncatingIfNeeded: $0) } ?? 0
     }
 }

@@ -28,16 +28,37 @@ extension Database {
         /// A traced statement.
         public struct Statement: CustomStringConvertible {
             /// The SQL of the statement, with parameters as `?` or names.
-            public let sql: String
+            ///
+            /// ```swift
+            /// // SELECT * FROM player WHERE email = ?
+            /// db.trace { if case .statement(let statement) = $0 { print(statement.sql) } }
+            /// ```
+            public var sql: String { _sql }
 
             /// The SQL with parameters replaced by their values.
             ///
-            /// It contains the values of the arguments: do not log it when
-            /// they may be sensitive.
-            public let expandedSQL: String
+            /// ```swift
+            /// // SELECT * FROM player WHERE email = 'arthur@example.com'
+            /// db.trace { if case .statement(let statement) = $0 { print(statement.expandedSQL) } }
+            /// ```
+            ///
+            /// - Warning: It contains the values of the arguments: do not
+            ///   let it leak into logs when they may be sensitive.
+            ///
+            /// See <https://www.sqlite.org/c3ref/expanded_sql.html>.
+            public var expandedSQL: String { _expandedSQL }
+
+            private let _sql: String
+            private let _expandedSQL: String
 
             /// Whether arguments are public in this configuration.
             let publicArguments: Bool
+
+            init(sql: String, expandedSQL: String, publicArguments: Bool) {
+                _sql = sql
+                _expandedSQL = expandedSQL
+                self.publicArguments = publicArguments
+            }
 
             /// The expanded SQL when ``Configuration/publicStatementArguments``
             /// is true, the raw SQL otherwise.

@@ -83,9 +83,13 @@ public final class DatabaseCollation: Hashable, Identifiable, Sendable {
     /// - Parameters:
     ///   - name: The name of the collation in SQL.
     ///   - function: A comparison of two strings.
-    public init(_ name: String, function: @escaping @Sendable (String, String) -> ComparisonResult) {
+    public convenience init(_ name: String, function: @escaping @Sendable (String, String) -> ComparisonResult) {
+        self.init(name: name, comparison: function)
+    }
+
+    private init(name: String, comparison: @escaping @Sendable (String, String) -> ComparisonResult) {
         self.name = name
-        self.function = function
+        self.function = comparison
     }
 
     /// Collations are identified by name (case-insensitive): they are

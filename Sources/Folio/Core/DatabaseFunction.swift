@@ -63,7 +63,13 @@ public final class DatabaseFunction: Hashable, Identifiable, Sendable {
     public let id: ID
 
     /// The name of the function in SQL.
-    public let name: String
+    ///
+    /// ```swift
+    /// let sql = "SELECT \(myFunction.name)(name) FROM player"
+    /// ```
+    public var name: String { _name }
+
+    private let _name: String
 
     /// The number of arguments, or nil for any number.
     let argumentCount: Int?
@@ -95,17 +101,13 @@ public final class DatabaseFunction: Hashable, Identifiable, Sendable {
     ///     use it in indexes and optimize calls. Default: false.
     ///   - function: The implementation, which receives the arguments and
     ///     returns a value, or nil for NULL.
-    public init(
+    public convenience init(
         _ name: String,
         argumentCount: Int? = nil,
         pure: Bool = false,
         function: @escaping @Sendable ([DatabaseValue]) throws -> (any DatabaseValueConvertible)?)
     {
-        self.id = ID(name: name, argumentCount: argumentCount)
-        self.name = name
-        self.argumentCount = argumentCount
-        self.isPure = pure
-        self.kind = .function(function)
+        self.init(name: name, argumentCount: argumentCount, pure: pure, kind: .function(function))
     }
 
     /// Creates an aggregate function.
@@ -122,12 +124,20 @@ public final class DatabaseFunction: Hashable, Identifiable, Sendable {
         pure: Bool = false,
         aggregate: Aggregate.Type)
     {
+        let factory = AggregateFactory(type: aggregate)
         self.id = ID(name: name, argumentCount: argumentCount)
-        self.name = name
+        self._name = name
         self.argumentCount = argumentCount
         self.isPure = pure
-        let factory = AggregateFactory(type: aggregate)
         self.kind = .aggregate { factory.type.init() }
+    }
+
+    private init(name: String, argumentCount: Int?, pure: Bool, kind: Kind) {
+        self.id = ID(name: name, argumentCount: argumentCount)
+        self._name = name
+        self.argumentCount = argumentCount
+        self.isPure = pure
+        self.kind = kind
     }
 
     /// Functions are identified by name (case-insensitive) and argument

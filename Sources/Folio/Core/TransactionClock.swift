@@ -65,7 +65,7 @@ extension TransactionClock where Self == CustomTransactionClock {
     /// - Parameter now: A function that returns the date of the current
     ///   transaction.
     /// - Returns: A clock.
-    public static func custom(_ now: @escaping @Sendable (Database) throws -> Date) -> CustomTransactionClock {
+    public static func custom(_ now: @escaping @Sendable (Database) throws -> Date) -> Self {
         CustomTransactionClock(now)
     }
 }

@@ -24,4 +24,13 @@ static inline int _folio_db_config_dqs(sqlite3 *db, int enable) {
 static inline int _folio_db_config_reset_database(sqlite3 *db, int enable) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_RESET_DATABASE, enable, (int *)0);
 }
+
+// sqlite3_config is variadic, which Swift cannot call: wrap the
+// SQLITE_CONFIG_LOG option. It must be called before SQLite initializes
+// (before any connection opens), or it returns SQLITE_MISUSE and has no
+// effect. See https://www.sqlite.org/errlog.html
+typedef void (*_folio_log_callback)(void *context, int code, const char *message);
+static inline int _folio_config_log(_folio_log_callback callback, void *context) {
+    return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
+}
 #endif

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The options of a database connection.
@@ -32,9 +33,18 @@ public struct Configuration: Sendable {
     /// Turn it on in debug builds to see the values that failed.
     public var publicStatementArguments = false
 
-    /// How the connection behaves when the database is locked by another
-    /// connection. Default: ``BusyMode-swift.enum/immediateError``.
-    public var busyMode: BusyMode = .immediateError
+    /// How `SQLITE_BUSY` errors are handled: how the connection behaves
+    /// when the database is locked by another connection.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.busyMode = .timeout(5) // wait up to 5 seconds for the lock
+    /// ```
+    ///
+    /// Default: ``Database/BusyMode/immediateError``.
+    ///
+    /// See <https://www.sqlite.org/rescode.html#busy>.
+    public var busyMode: Database.BusyMode = .immediateError
 
     /// The journal mode applied when the connection opens. Default:
     /// ``JournalModeConfiguration/default``, which leaves the database's
@@ -55,14 +65,175 @@ public struct Configuration: Sendable {
     /// See <https://www.sqlite.org/quirks.html#dblquote>.
     public var acceptsDoubleQuotedStringLiterals = false
 
-    /// The clock that dates transactions: see ``Database/transactionDate``.
-    /// Default: ``DefaultTransactionClock``, the current date.
+    /// Whether a transaction may stay open at the end of a database
+    /// access. Default: false.
+    ///
+    /// By default, an access that leaves a transaction open is a
+    /// programmer error, as in GRDB: the transaction is rolled back, and
+    ///
+    /// - the accesses that GRDB declares `throws` (`read`, `write`...)
+    ///   throw a ``DatabaseError`` with the code `SQLITE_MISUSE`;
+    /// - the accesses that GRDB declares `rethrows` (`inDatabase`,
+    ///   `writeWithoutTransaction`, `unsafeRead`...) stop the program with
+    ///   an explicit message, since they can not throw;
+    /// - the accesses that can not report an error
+    ///   (`asyncWriteWithoutTransaction`) only roll back.
+    ///
+    /// An access that throws its own error rolls back the transaction it
+    /// left open, and throws its error.
+    ///
+    /// ```swift
+    /// let dbQueue = try DatabaseQueue()
+    /// // Stops the program: a transaction was left open at the end of a
+    /// // database access
+    /// dbQueue.inDatabase { db in
+    ///     try? db.beginTransaction()
+    /// }
+    /// ```
+    ///
+    /// When true, a transaction may span several accesses:
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.allowsUnsafeTransactions = true
+    /// let dbQueue = try DatabaseQueue(configuration: config)
+    /// try dbQueue.inDatabase { db in
+    ///     try db.beginTransaction()
+    /// }
+    /// try dbQueue.inDatabase { db in
+    ///     try db.commit()
+    /// }
+    /// ```
+    ///
+    /// It has no effect on the reader connections of a ``DatabasePool``,
+    /// which never leave a transaction open at the end of a read.
+    ///
+    /// See <https://www.sqlite.org/lang_transaction.html>.
+    public var allowsUnsafeTransactions = false
+
+    /// Whether the reader connections of a ``DatabasePool`` stay open when
+    /// ``DatabasePool/releaseMemory()`` frees memory. Default: false.
+    ///
+    /// When false, `releaseMemory()` closes the reader connections, and
+    /// new ones open on demand. When true, they stay open, and only
+    /// release the memory they can. Set it when opening connections
+    /// shows up in the profiles of the application.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.persistentReadOnlyConnections = true
+    /// let dbPool = try DatabasePool(path: "/path/to/db.sqlite", configuration: config)
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/db_release_memory.html>.
+    public var persistentReadOnlyConnections = false
+
+    /// The quality of service of database accesses. Default:
+    /// `.userInitiated`.
+    ///
+    /// It is ignored for the connections that have a target queue (see
+    /// ``targetQueue`` and ``writeTargetQueue``): they run at the quality
+    /// of service of their target queue.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.qos = .utility
+    /// ```
+    public var qos: DispatchQoS = .userInitiated
+
+    /// The effective quality of service of read-only accesses: the one of
+    /// ``targetQueue`` if any, ``qos`` otherwise.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.qos = .utility
+    /// config.readQoS // .utility
+    /// ```
+    public var readQoS: DispatchQoS {
+        targetQueue?.qos ?? qos
+    }
+
+    /// The effective quality of service of write accesses: the one of
+    /// ``writeTargetQueue`` if any, of ``targetQueue`` if any, ``qos``
+    /// otherwise.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.writeTargetQueue = DispatchQueue(label: "writes", qos: .background)
+    /// config.writeQoS // .background
+    /// ```
+    public var writeQoS: DispatchQoS {
+        (writeTargetQueue ?? targetQueue)?.qos ?? qos
+    }
+
+    /// The target of the dispatch queues of the connections, or nil (the
+    /// default) for queues of their own, at the quality of service of
+    /// ``qos``.
+    ///
+    /// Connections that are not read-only use ``writeTargetQueue``
+    /// instead, when it is not nil. The target queue of a ``DatabasePool``
+    /// must be concurrent: in a serial queue, reads could not run in
+    /// parallel, and the pool could deadlock.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.targetQueue = DispatchQueue(label: "database", attributes: .concurrent)
+    /// ```
+    public var targetQueue: DispatchQueue? = nil
+
+    /// The target of the dispatch queues of the connections that write,
+    /// or nil (the default) for ``targetQueue``.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.writeTargetQueue = DispatchQueue(label: "database.writes")
+    /// ```
+    public var writeTargetQueue: DispatchQueue? = nil
+
+    /// A custom schema source, which tells the primary key of database
+    /// views, for example. Default: nil.
+    ///
+    /// ```swift
+    /// struct MySchemaSource: DatabaseSchemaSource {
+    ///     func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
+    ///         ["id"]
+    ///     }
+    /// }
+    /// var config = Configuration()
+    /// config.schemaSource = MySchemaSource()
+    /// ```
+    ///
+    /// Migrations run by ``DatabaseMigrator`` ignore it: they see the raw
+    /// schema of SQLite. A migration that needs it can call
+    /// ``Database/withSchemaSource(_:execute:)``.
+    public var schemaSource: (any DatabaseSchemaSource)? = nil
+
+    /// The clock that gives ``Database/transactionDate``. Default:
+    /// ``DefaultTransactionClock``, the start date of each transaction.
     ///
     /// ```swift
     /// var config = Configuration()
     /// config.transactionClock = .custom { _ in Date(timeIntervalSince1970: 0) }
     /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/get_autocommit.html>.
     public var transactionClock: any TransactionClock = DefaultTransactionClock()
+
+    /// Whether the connections listen to ``Database/suspendNotification``
+    /// and ``Database/resumeNotification``. Default: false.
+    ///
+    /// A suspended database does its best to acquire no lock on the
+    /// database file: see ``Database/suspendNotification``.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.observesSuspensionNotifications = true
+    /// let dbPool = try DatabasePool(path: "/path/to/db.sqlite", configuration: config)
+    ///
+    /// // When the process is about to be suspended:
+    /// NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+    /// ```
+    public var observesSuspensionNotifications = false
 
     /// Setup functions run on each new connection, in order.
     var setups: [@Sendable (Database) throws -> Void] = []
@@ -84,20 +255,6 @@ public struct Configuration: Sendable {
     /// - Parameter setup: A function that prepares a connection.
     public mutating func prepareDatabase(_ setup: @escaping @Sendable (Database) throws -> Void) {
         setups.append(setup)
-    }
-
-    /// The behavior of a connection when the database is locked.
-    ///
-    /// See <https://www.sqlite.org/c3ref/busy_timeout.html>.
-    public enum BusyMode: Sendable {
-        /// Fail at once with `SQLITE_BUSY`.
-        case immediateError
-        /// Retry for up to the given number of seconds, then fail with
-        /// `SQLITE_BUSY`.
-        case timeout(TimeInterval)
-        /// Ask the callback, with the number of previous attempts, whether
-        /// to try again.
-        case callback(@Sendable (Int) -> Bool)
     }
 
     /// The journal mode set when a connection opens.

@@ -31,5 +31,30 @@ extension Database {
         public static let any = ColumnType(rawValue: "ANY")
         /// `JSON`: text that holds JSON.
         public static let json = ColumnType(rawValue: "JSON")
+
+        /// `TEXT`, for JSON columns.
+        ///
+        /// SQLite JSON functions and operators throw errors when one of
+        /// their arguments is a blob: store JSON as text.
+        ///
+        /// ```swift
+        /// try db.create(table: "player") { t in
+        ///     t.column("info", .jsonText) // info TEXT
+        /// }
+        /// ```
+        ///
+        /// See <https://www.sqlite.org/json1.html#interface_overview>.
+        public static let jsonText = ColumnType(rawValue: "TEXT")
+
+        /// `BLOB`, for JSONB columns, the binary JSON of SQLite 3.45+.
+        ///
+        /// ```swift
+        /// try db.create(table: "player") { t in
+        ///     t.column("info", .jsonb) // info BLOB
+        /// }
+        /// ```
+        ///
+        /// See <https://www.sqlite.org/json1.html#jsonb>.
+        public static let jsonb = ColumnType(rawValue: "BLOB")
     }
 }

@@ -60,6 +60,9 @@ extension Database {
 
     /// Called before the first step of a statement.
     private func statementWillStart(_ statement: Statement) throws {
+        if suspension != nil {
+            try checkNotSuspended(statement)
+        }
         if let accessCancellation, accessCancellation.isCancelled {
             // Only rollbacks may run in a cancelled access.
             switch statement.authorization.transactionEffect {
@@ -80,6 +83,7 @@ extension Database {
         observesStatements = observationBroker != nil
             || recordedSelection != nil
             || accessCancellation != nil
+            || suspension != nil
     }
 
     // MARK: - Region recording

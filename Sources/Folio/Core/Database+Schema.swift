@@ -89,7 +89,7 @@ extension Database {
     ///
     /// Only explicit schema names other than `main` and `temp` cost a
     /// query.
-    private func checkSchemaExists(_ schemaName: String?) throws {
+    func checkSchemaExists(_ schemaName: String?) throws {
         guard let schemaName else { return }
         let lowercasedName = schemaName.lowercased()
         if lowercasedName == "main" || lowercasedName == "temp" {
@@ -220,17 +220,8 @@ extension Database {
             try checkTableExists(tableName, in: schemaName)
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
         }
-        let columns = try rows.compactMap { row -> ColumnInfo? in
-            let hidden: Int = try row.decode(forColumn: "hidden")
-            if hidden == 1 { return nil }
-            return try ColumnInfo(
-                name: row.decode(forColumn: "name"),
-                type: row.decode(String?.self, forColumn: "type") ?? "",
-                isNotNull: row.decode(forColumn: "notnull"),
-                defaultValueSQL: row.decode(forColumn: "dflt_value"),
-                primaryKeyIndex: row.decode(forColumn: "pk"),
-                hidden: hidden)
-        }
+        // Hidden columns of virtual tables are left out.
+        let columns = rows.map(ColumnInfo.init(row:)).filter { $0.hidden != 1 }
         schemaCache.columns[key] = columns
         return columns
     }
@@ -254,9 +245,12 @@ extension Database {
         let key = cacheKey(tableName, schemaName)
         if let primaryKey = schemaCache.primaryKeys[key] { return primaryKey }
         let pkColumns = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
-        let hasRowID = try tableHasRowID(tableName, in: schemaName)
+        let entry = try tableListEntry(tableName, in: schemaName)
+        let hasRowID = entry?.hasRowID ?? true
         let primaryKey: PrimaryKeyInfo
-        if pkColumns.isEmpty {
+        if let entry, entry.isView, let viewColumns = try primaryKeyFromSchemaSource(view: entry.objectID, columns: columns) {
+            primaryKey = PrimaryKeyInfo(columns: viewColumns, rowIDColumn: nil, tableHasRowID: false)
+        } else if pkColumns.isEmpty {
             primaryKey = hasRowID
                 ? .hiddenRowID
                 : PrimaryKeyInfo(columns: [], rowIDColumn: nil, tableHasRowID: false)
@@ -269,18 +263,59 @@ extension Database {
         return primaryKey
     }
 
-    /// Whether a table has a rowid (is not a WITHOUT ROWID table, nor a view).
-    private func tableHasRowID(_ tableName: String, in schemaName: String?) throws -> Bool {
+    /// What `PRAGMA table_list` says about a table or view.
+    private struct TableListEntry {
+        var objectID: DatabaseObjectID
+        var isView: Bool
+        /// Whether the table has a rowid (it is not a WITHOUT ROWID table,
+        /// nor a view).
+        var hasRowID: Bool
+    }
+
+    /// Returns what `PRAGMA table_list` says about a table or view, or nil
+    /// when it does not list it.
+    private func tableListEntry(_ tableName: String, in schemaName: String?) throws -> TableListEntry? {
         let row = try Row.fetchOne(
             self,
             // The table name argument restricts the pragma to the table,
             // instead of listing all tables.
-            sql: "SELECT type, wr FROM pragma_table_list(?) WHERE ? IS NULL OR schema = ? COLLATE NOCASE",
+            sql: "SELECT schema, name, type, wr FROM pragma_table_list(?) WHERE ? IS NULL OR schema = ? COLLATE NOCASE",
             arguments: [tableName, schemaName, schemaName])
-        guard let row else { return true }
+        guard let row else { return nil }
+        let schema: String = try row.decode(forColumn: "schema")
+        let name: String = try row.decode(forColumn: "name")
         let type: String = try row.decode(forColumn: "type")
         let withoutRowID: Bool = try row.decode(forColumn: "wr")
-        return type == "table" || type == "virtual" ? !withoutRowID : false
+        let schemaID: DatabaseSchemaID
+        switch schema.lowercased() {
+        case "main": schemaID = .main
+        case "temp": schemaID = .temp
+        default: schemaID = .attached(schema)
+        }
+        return TableListEntry(
+            objectID: DatabaseObjectID(name: name, schemaID: schemaID),
+            isView: type == "view",
+            hasRowID: type == "table" || type == "virtual" ? !withoutRowID : false)
+    }
+
+    /// Returns the primary key of a view that the schema source tells, if
+    /// any.
+    ///
+    /// - Throws: The error of the schema source, or a ``DatabaseError``
+    ///   when it names a column that the view does not have.
+    private func primaryKeyFromSchemaSource(view: DatabaseObjectID, columns: [ColumnInfo]) throws -> [String]? {
+        guard let currentSchemaSource,
+              let primaryKey = try currentSchemaSource.columnsForPrimaryKey(self, inView: view)
+        else {
+            return nil
+        }
+        let names = Set(columns.map { $0.name.lowercased() })
+        if let missing = primaryKey.first(where: { !names.contains($0.lowercased()) }) {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "the schema source gives the view \(view.name) a primary key column that it does not have: \(missing)")
+        }
+        return primaryKey
     }
 
     /// Returns the indexes of a table.
@@ -313,7 +348,7 @@ extension Database {
                 name: name,
                 columns: columns,
                 isUnique: row.decode(forColumn: "unique"),
-                origin: IndexInfo.Origin(rawValue: row.decode(forColumn: "origin")) ?? .createIndex,
+                origin: row.decode(forColumn: "origin"),
                 isPartial: row.decode(forColumn: "partial"),
                 hasExpressions: columns.count != infoRows.count))
         }
@@ -389,48 +424,5 @@ extension Database {
         }
         schemaCache.foreignKeys[key] = foreignKeys
         return foreignKeys
-    }
-
-    /// Returns the rows that violate foreign keys.
-    ///
-    /// - Parameter tableName: A table to check, or nil for all tables.
-    /// - Returns: The violations.
-    /// - Throws: A ``DatabaseError``.
-    ///
-    /// See <https://www.sqlite.org/pragma.html#pragma_foreign_key_check>.
-    public func foreignKeyViolations(in tableName: String? = nil) throws -> [ForeignKeyViolation] {
-        let sql = tableName.map { "PRAGMA foreign_key_check(\($0.quotedDatabaseIdentifier))" } ?? "PRAGMA foreign_key_check"
-        return try Row.fetchAll(self, sql: sql).map { row in
-            let originTable: String = try row.decode(forColumn: "table")
-            let foreignKeyId: Int = try row.decode(forColumn: "fkid")
-            let foreignKey = try foreignKeys(on: originTable).first { $0.id == foreignKeyId }
-            return try ForeignKeyViolation(
-                originTable: originTable,
-                originRowID: row.decode(forColumn: "rowid"),
-                destinationTable: row.decode(forColumn: "parent"),
-                foreignKeyId: foreignKeyId,
-                foreignKey: foreignKey)
-        }
-    }
-
-    /// Throws when some rows violate foreign keys.
-    ///
-    /// ```swift
-    /// try db.checkForeignKeys()
-    /// // SQLite error 19: FOREIGN KEY constraint violation - from
-    /// // book(authorId) to author(id), in rowid 12
-    /// ```
-    ///
-    /// - Parameter tableName: A table to check, or nil for all tables.
-    /// - Throws: A ``DatabaseError`` with the code
-    ///   `SQLITE_CONSTRAINT_FOREIGNKEY` that describes the first violation.
-    public func checkForeignKeys(in tableName: String? = nil) throws {
-        let violations = try foreignKeyViolations(in: tableName)
-        guard let first = violations.first else { return }
-        var message = first.description
-        if violations.count > 1 {
-            message += " (and \(violations.count - 1) more violation\(violations.count > 2 ? "s" : ""))"
-        }
-        throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY, message: message)
     }
 }

@@ -28,16 +28,37 @@ extension Database {
         /// A traced statement.
         public struct Statement: CustomStringConvertible {
             /// The SQL of the statement, with parameters as `?` or names.
-            public let sql: String
+            ///
+            /// ```swift
+            /// // SELECT * FROM player WHERE email = ?
+            /// db.trace { if case .statement(let statement) = $0 { print(statement.sql) } }
+            /// ```
+            public var sql: String { _sql }
 
             /// The SQL with parameters replaced by their values.
             ///
-            /// It contains the values of the arguments: do not log it when
-            /// they may be sensitive.
-            public let expandedSQL: String
+            /// ```swift
+            /// // SELECT * FROM player WHERE email = 'arthur@example.com'
+            /// db.trace { if case .statement(let statement) = $0 { print(statement.expandedSQL) } }
+            /// ```
+            ///
+            /// - Warning: It contains the values of the arguments: do not
+            ///   let it leak into logs when they may be sensitive.
+            ///
+            /// See <https://www.sqlite.org/c3ref/expanded_sql.html>.
+            public var expandedSQL: String { _expandedSQL }
+
+            private let _sql: String
+            private let _expandedSQL: String
 
             /// Whether arguments are public in this configuration.
             let publicArguments: Bool
+
+            init(sql: String, expandedSQL: String, publicArguments: Bool) {
+                _sql = sql
+                _expandedSQL = expandedSQL
+                self.publicArguments = publicArguments
+            }
 
             /// The expanded SQL when ``Configuration/publicStatementArguments``
             /// is true, the raw SQL otherwise.
@@ -46,14 +67,60 @@ extension Database {
             }
         }
 
-        /// The SQL of the event (see ``Statement/description``).
+        /// A description of the event: its SQL, with the values of the
+        /// arguments only when ``Configuration/publicStatementArguments``
+        /// is true, and profile events prefixed with their duration.
+        ///
+        /// ```swift
+        /// db.trace(options: [.statement, .profile]) { event in
+        ///     print(event)
+        ///     // SELECT * FROM player WHERE email = ?
+        ///     // 0.1s SELECT * FROM player WHERE email = ?
+        /// }
+        /// ```
+        ///
+        /// Do not rely on its format, which may change.
         public var description: String {
             switch self {
             case .statement(let statement):
                 return statement.description
             case let .profile(statement, duration):
-                return String(format: "%.3fs ", duration) + statement.description
+                return Self.format(duration) + " " + statement.description
             }
+        }
+
+        /// A description of the event where the arguments are replaced by
+        /// their values, whatever ``Configuration/publicStatementArguments``
+        /// says; profile events are prefixed with their duration.
+        ///
+        /// ```swift
+        /// db.trace(options: [.statement, .profile]) { event in
+        ///     print(event.expandedDescription)
+        ///     // SELECT * FROM player WHERE email = 'arthur@example.com'
+        ///     // 0.1s SELECT * FROM player WHERE email = 'arthur@example.com'
+        /// }
+        /// ```
+        ///
+        /// - Warning: It may contain sensitive information: do not let it
+        ///   leak into logs. Do not rely on its format, which may change.
+        ///
+        /// See <https://www.sqlite.org/c3ref/expanded_sql.html>.
+        public var expandedDescription: String {
+            switch self {
+            case .statement(let statement):
+                return statement.expandedSQL
+            case let .profile(statement, duration):
+                return Self.format(duration) + " " + statement.expandedSQL
+            }
+        }
+
+        /// A duration in seconds, with up to six decimals and no trailing
+        /// zero: "0.1s", "0.000123s", "2s".
+        static func format(_ duration: TimeInterval) -> String {
+            var digits = String(format: "%.6f", duration)
+            while digits.hasSuffix("0") { digits.removeLast() }
+            if digits.hasSuffix(".") { digits.removeLast() }
+            return digits + "s"
         }
     }
 
@@ -70,10 +137,11 @@ extension Database {
     ///
     /// - Parameters:
     ///   - options: The kinds of events to report. Default: `.statement`.
-    ///   - trace: The function that receives events, or nil.
+    ///   - trace: The function that receives events, or nil (the default)
+    ///     to stop tracing.
     ///
     /// See <https://www.sqlite.org/c3ref/trace_v2.html>.
-    public func trace(options: TracingOptions = .statement, _ trace: ((TraceEvent) -> Void)?) {
+    public func trace(options: TracingOptions = .statement, _ trace: ((TraceEvent) -> Void)? = nil) {
         guard let sqliteConnection else { return }
         traceHandler = trace
         guard trace != nil, !options.isEmpty else {

@@ -42,7 +42,21 @@ public final class Database {
     /// The configuration of the connection.
     public let configuration: Configuration
 
-    /// A description of the connection, such as "Folio.DatabaseQueue".
+    /// A description of the connection, made from the
+    /// ``Configuration/label`` of its ``configuration``.
+    ///
+    /// ```swift
+    /// try dbQueue.read { db in
+    ///     print(db.description) // "Folio.DatabaseQueue", or the label
+    /// }
+    /// ```
+    ///
+    /// Without label, the connection of a ``DatabaseQueue`` is
+    /// "Folio.DatabaseQueue", and those of a ``DatabasePool`` are
+    /// "Folio.DatabasePool.writer" and "Folio.DatabasePool.reader.N" (GRDB
+    /// says "GRDB" instead of "Folio"). With the label "MyDatabase", they
+    /// are "MyDatabase", "MyDatabase.writer" and "MyDatabase.reader.N".
+    /// Their format is for debugging only, and may change.
     public let description: String
 
     /// The path of the database file, or ":memory:"-like names.
@@ -59,6 +73,9 @@ public final class Database {
 
     /// Schema information, valid for one schema version.
     var schemaCache = SchemaCache()
+
+    /// The schema source in effect (see ``schemaSource``).
+    var currentSchemaSource: (any DatabaseSchemaSource)?
 
     /// Whether a statement of this connection may have changed the schema
     /// since the schema cache was last validated.
@@ -108,8 +125,12 @@ public final class Database {
     /// The cancellation state of the async access that runs, if any.
     var accessCancellation: DatabaseAccessCancellation?
 
+    /// The suspension state, when the connection observes the suspension
+    /// notifications (see ``Configuration/observesSuspensionNotifications``).
+    var suspension: DatabaseSuspension?
+
     /// Whether statements run through ``observedStep(_:)``, because one of
-    /// the three properties above is set.
+    /// the four properties above is set.
     @exclusivity(unchecked) var observesStatements = false
 
     /// Opens a connection.
@@ -122,6 +143,7 @@ public final class Database {
         self.path = path
         self.description = description
         self.configuration = configuration
+        self.currentSchemaSource = configuration.schemaSource
 
         var flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         // Folio serializes access to each connection itself.
@@ -169,23 +191,7 @@ public final class Database {
         for setup in configuration.setups {
             try setup(self)
         }
-    }
-
-    private func setUpBusyMode() {
-        guard let connection = sqliteConnection else { return }
-        switch configuration.busyMode {
-        case .immediateError:
-            break
-        case .timeout(let seconds):
-            sqlite3_busy_timeout(connection, CInt(min(Double(CInt.max), max(0, seconds * 1000))))
-        case .callback(let callback):
-            let box = Unmanaged.passRetained(BusyCallbackBox(callback))
-            busyCallbackBox = box
-            sqlite3_busy_handler(connection, { context, attempts in
-                let box = Unmanaged<BusyCallbackBox>.fromOpaque(context!).takeUnretainedValue()
-                return box.callback(Int(attempts)) ? 1 : 0
-            }, box.toOpaque())
-        }
+        try setUpSuspension()
     }
 
     /// Turns WAL mode on, and checks that SQLite did.
@@ -265,15 +271,62 @@ public final class Database {
     }
 }
 
+extension Database: CustomStringConvertible, CustomDebugStringConvertible {
+    /// A description of the connection for debugging, with its
+    /// ``description``.
+    ///
+    /// ```swift
+    /// try dbQueue.read { db in
+    ///     print(String(reflecting: db)) // "<Database: Folio.DatabaseQueue>"
+    /// }
+    /// ```
+    public var debugDescription: String {
+        "<Database: \(description)>"
+    }
+}
+
+extension Database {
+    /// The version of the SQLite library, as an integer:
+    /// [`SQLITE_VERSION_NUMBER`](https://www.sqlite.org/c3ref/c_source_id.html)
+    /// of the library that runs, such as 3040001 for SQLite 3.40.1.
+    ///
+    /// ```swift
+    /// print(Database.sqliteLibVersionNumber) // 3040001
+    /// if Database.sqliteLibVersionNumber >= 3_035_000 { /* RETURNING */ }
+    /// ```
+    ///
+    /// It is the result of `sqlite3_libversion_number()`.
+    ///
+    /// See <https://www.sqlite.org/c3ref/libversion.html>.
+    public static var sqliteLibVersionNumber: CInt {
+        sqlite3_libversion_number()
+    }
+
+    /// The maximum number of arguments of an SQL statement: a request that
+    /// uses more parameters fails with "too many SQL variables".
+    ///
+    /// For example, the `ids` array below must not have more elements:
+    ///
+    /// ```swift
+    /// // DELETE FROM player WHERE id IN (?, ?, ...)
+    /// let ids: [Int] = ...
+    /// try dbQueue.write { db in
+    ///     try Player.deleteAll(db, keys: ids)
+    /// }
+    /// ```
+    ///
+    /// It is the `SQLITE_LIMIT_VARIABLE_NUMBER` limit of the connection
+    /// (0 once the connection is closed).
+    ///
+    /// See <https://www.sqlite.org/limits.html#max_variable_number> and
+    /// <https://www.sqlite.org/c3ref/limit.html>.
+    public var maximumStatementArgumentCount: Int {
+        guard let sqliteConnection else { return 0 }
+        return Int(sqlite3_limit(sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
+    }
+}
+
 /// A database connection is used by one thread at a time, inside the
 /// closures of a database queue or pool: it is not Sendable.
 @available(*, unavailable)
 extension Database: Sendable { }
-
-/// Holds a busy callback for the C API.
-final class BusyCallbackBox {
-    let callback: @Sendable (Int) -> Bool
-    init(_ callback: @escaping @Sendable (Int) -> Bool) {
-        self.callback = callback
-    }
-}

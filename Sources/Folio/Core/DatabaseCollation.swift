@@ -22,7 +22,57 @@ import Foundation
 /// ```
 ///
 /// See <https://www.sqlite.org/datatype3.html#collation>.
-public final class DatabaseCollation: Hashable, Sendable {
+public final class DatabaseCollation: Hashable, Identifiable, Sendable {
+    /// The identifier of a collation: SQLite identifies collations by
+    /// their name, case-insensitive.
+    ///
+    /// ```swift
+    /// let c1 = DatabaseCollation("byLength") { ... }
+    /// let c2 = DatabaseCollation("BYLENGTH") { ... }
+    /// c1.id == c2.id // true: adding c2 replaces c1
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/create_collation.html>.
+    public struct ID: Hashable, Sendable {
+        /// The name of the collation.
+        private let name: String
+
+        init(name: String) {
+            self.name = name
+        }
+
+        /// Two collations are equal when their names are equal, ignoring
+        /// case.
+        ///
+        /// ```swift
+        /// DatabaseCollation("a") { ... }.id == DatabaseCollation("A") { ... }.id // true
+        /// ```
+        public static func == (lhs: ID, rhs: ID) -> Bool {
+            lhs.name.lowercased() == rhs.name.lowercased()
+        }
+
+        /// Hashes the name, ignoring case.
+        ///
+        /// ```swift
+        /// let ids: Set<DatabaseCollation.ID> = [collation1.id, collation2.id]
+        /// ```
+        ///
+        /// - Parameter hasher: The hasher to feed.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name.lowercased())
+        }
+    }
+
+    /// The identifier of the collation: its case-insensitive name.
+    ///
+    /// ```swift
+    /// var collations: [DatabaseCollation.ID: DatabaseCollation] = [:]
+    /// collations[myCollation.id] = myCollation
+    /// ```
+    public var id: ID {
+        ID(name: name)
+    }
+
     /// The name of the collation in SQL.
     public let name: String
 
@@ -33,19 +83,24 @@ public final class DatabaseCollation: Hashable, Sendable {
     /// - Parameters:
     ///   - name: The name of the collation in SQL.
     ///   - function: A comparison of two strings.
-    public init(_ name: String, function: @escaping @Sendable (String, String) -> ComparisonResult) {
+    public convenience init(_ name: String, function: @escaping @Sendable (String, String) -> ComparisonResult) {
+        self.init(name: name, comparison: function)
+    }
+
+    private init(name: String, comparison: @escaping @Sendable (String, String) -> ComparisonResult) {
         self.name = name
-        self.function = function
+        self.function = comparison
     }
 
-    /// Collations are identified by name (case-insensitive).
+    /// Collations are identified by name (case-insensitive): they are
+    /// equal when their ``id`` are.
     public static func == (lhs: DatabaseCollation, rhs: DatabaseCollation) -> Bool {
-        lhs.name.lowercased() == rhs.name.lowercased()
+        lhs.id == rhs.id
     }
 
-    /// Hashes the name.
+    /// Hashes the ``id``.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name.lowercased())
+        hasher.combine(id)
     }
 
     /// Compares strings with `==` and `<` (Unicode canonical equivalence).

@@ -16,9 +16,10 @@ import CSQLite
 /// }
 /// ```
 ///
-/// Statement arguments are kept out of errors unless
-/// ``Configuration/publicStatementArguments`` is true, so that
-/// sensitive values do not leak into logs.
+/// Statement arguments are kept out of ``arguments`` and ``description``
+/// unless ``Configuration/publicStatementArguments`` is true, so that
+/// sensitive values do not leak into logs. ``expandedDescription`` shows
+/// them anyway, for the debugging sessions that need them.
 ///
 /// Match result codes in `catch` clauses:
 ///
@@ -38,14 +39,22 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     /// The SQL of the statement that failed, if any.
     public let sql: String?
 
-    /// The arguments of the statement that failed, when the configuration
-    /// makes them public (see ``Configuration/publicStatementArguments``).
+    /// The arguments of the statement that failed, when they are public
+    /// (see ``Configuration/publicStatementArguments``), nil otherwise.
     public let arguments: StatementArguments?
 
-    /// Whether the failing statement had arguments that were kept private.
-    let hasRedactedArguments: Bool
+    /// The arguments of the statement that failed, when they are kept out
+    /// of ``arguments`` and ``description``: only
+    /// ``expandedDescription`` shows them.
+    let hiddenArguments: StatementArguments?
 
     /// The primary result code, such as `SQLITE_CONSTRAINT`.
+    ///
+    /// ```swift
+    /// catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT { ... }
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/rescode.html>.
     public var resultCode: ResultCode {
         extendedResultCode.primaryResultCode
     }
@@ -54,24 +63,38 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     ///
     /// ```swift
     /// throw DatabaseError(resultCode: .SQLITE_ERROR, message: "invalid score")
+    /// throw DatabaseError(resultCode: .SQLITE_CONSTRAINT) // message: "constraint failed"
     /// ```
     ///
     /// - Parameters:
-    ///   - resultCode: A primary or extended result code.
-    ///   - message: A message.
+    ///   - resultCode: A primary or extended result code. Default:
+    ///     `SQLITE_ERROR`.
+    ///   - message: A message. When nil, the message is the English
+    ///     description of the result code, from SQLite.
     ///   - sql: The SQL that failed.
     ///   - arguments: The arguments of the SQL.
+    ///   - publicStatementArguments: Whether the arguments are visible in
+    ///     ``arguments`` and ``description``. Default: false: only
+    ///     ``expandedDescription`` shows them.
+    ///
+    /// See <https://www.sqlite.org/c3ref/errcode.html>.
     public init(
         resultCode: ResultCode = .SQLITE_ERROR,
         message: String? = nil,
         sql: String? = nil,
-        arguments: StatementArguments? = nil)
+        arguments: StatementArguments? = nil,
+        publicStatementArguments: Bool = false)
     {
         self.extendedResultCode = resultCode
-        self.message = message
+        self.message = message ?? String(cString: sqlite3_errstr(resultCode.rawValue))
         self.sql = sql
-        self.arguments = arguments
-        self.hasRedactedArguments = false
+        if let arguments, !arguments.isEmpty {
+            self.arguments = publicStatementArguments ? arguments : nil
+            self.hiddenArguments = publicStatementArguments ? nil : arguments
+        } else {
+            self.arguments = nil
+            self.hiddenArguments = nil
+        }
     }
 
     init(
@@ -81,31 +104,83 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         arguments: StatementArguments?,
         publicArguments: Bool)
     {
-        self.extendedResultCode = resultCode
-        self.message = message
-        self.sql = sql
-        if let arguments, !arguments.isEmpty {
-            self.arguments = publicArguments ? arguments : nil
-            self.hasRedactedArguments = !publicArguments
-        } else {
-            self.arguments = nil
-            self.hasRedactedArguments = false
+        self.init(
+            resultCode: resultCode, message: message, sql: sql,
+            arguments: arguments, publicStatementArguments: publicArguments)
+    }
+
+    /// Whether the error has the code `SQLITE_ABORT` or `SQLITE_INTERRUPT`:
+    /// the database was interrupted (see ``DatabaseReader/interrupt()``),
+    /// or suspended (see ``Database/suspendNotification``).
+    ///
+    /// ```swift
+    /// do {
+    ///     try dbQueue.write { db in ... }
+    /// } catch let error as DatabaseError where error.isInterruptionError {
+    ///     // Try again later
+    /// }
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/rescode.html#abort> and
+    /// <https://www.sqlite.org/rescode.html#interrupt>.
+    public var isInterruptionError: Bool {
+        switch resultCode {
+        case .SQLITE_ABORT, .SQLITE_INTERRUPT:
+            return true
+        default:
+            return false
         }
     }
 
-    /// A description a developer can act on: code, message, SQL, arguments.
+    /// A description a developer can act on: code, message, SQL, and the
+    /// arguments when they are public.
+    ///
+    /// ```swift
+    /// print(error)
+    /// // SQLite error 19: NOT NULL constraint failed: player.name - while
+    /// // executing `INSERT INTO player (name) VALUES (?)` (arguments
+    /// // hidden: set Configuration.publicStatementArguments to see them)
+    /// ```
+    ///
+    /// Do not rely on its format, which may change.
     public var description: String {
+        var result = descriptionPrefix
+        if let arguments {
+            result += " with arguments \(arguments)"
+        } else if hiddenArguments != nil {
+            result += " (arguments hidden: set Configuration.publicStatementArguments to see them)"
+        }
+        return result
+    }
+
+    /// The description of the error, with the arguments of the statement,
+    /// even when they are not public.
+    ///
+    /// ```swift
+    /// print(error.expandedDescription)
+    /// // SQLite error 19: NOT NULL constraint failed: player.score - while
+    /// // executing `UPDATE player SET score = ? WHERE email = ?` with
+    /// // arguments [NULL, 'arthur@example.com']
+    /// ```
+    ///
+    /// - Warning: It may contain sensitive information: do not let it leak
+    ///   into logs. Do not rely on its format, which may change.
+    public var expandedDescription: String {
+        var result = descriptionPrefix
+        if let arguments = arguments ?? hiddenArguments {
+            result += " with arguments \(arguments)"
+        }
+        return result
+    }
+
+    /// The code, the message and the SQL.
+    private var descriptionPrefix: String {
         var result = "SQLite error \(resultCode.rawValue)"
         if let message {
             result += ": \(message)"
         }
         if let sql {
             result += " - while executing `\(sql)`"
-        }
-        if let arguments, !arguments.isEmpty {
-            result += " with arguments \(arguments)"
-        } else if hasRedactedArguments {
-            result += " (arguments hidden: set Configuration.publicStatementArguments to see them)"
         }
         return result
     }
@@ -129,6 +204,6 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
             message: message,
             sql: sql,
             arguments: arguments,
-            publicArguments: publicArguments)
+            publicStatementArguments: publicArguments)
     }
 }

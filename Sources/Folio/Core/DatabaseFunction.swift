@@ -32,12 +32,57 @@ import Foundation
 /// description.
 ///
 /// See <https://www.sqlite.org/c3ref/create_function.html>.
-public final class DatabaseFunction: Hashable, Sendable {
+public final class DatabaseFunction: Hashable, Identifiable, Sendable {
+    /// The identifier of an SQL function: SQLite identifies functions by
+    /// their name (case-insensitive) and their number of arguments.
+    ///
+    /// ```swift
+    /// let f1 = DatabaseFunction("f", argumentCount: 1) { _ in nil }
+    /// let f2 = DatabaseFunction("F", argumentCount: 1) { _ in 1 }
+    /// f1.id == f2.id // true: adding f2 replaces f1
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/create_function.html>.
+    public struct ID: Hashable, Sendable {
+        /// The lowercased name.
+        private let name: String
+
+        /// The number of arguments, or nil for any number.
+        private let argumentCount: Int?
+
+        init(name: String, argumentCount: Int?) {
+            self.name = name.lowercased()
+            self.argumentCount = argumentCount
+        }
+    }
+
+    /// The identifier of the function: its name and its number of
+    /// arguments.
+    ///
+    /// ```swift
+    /// var functions: [DatabaseFunction.ID: DatabaseFunction] = [:]
+    /// functions[myFunction.id] = myFunction
+    /// ```
+    public let id: ID
+
     /// The name of the function in SQL.
-    public let name: String
+    ///
+    /// ```swift
+    /// let sql = "SELECT \(myFunction.name)(name) FROM player"
+    /// ```
+    public var name: String { _name }
+
+    private let _name: String
 
     /// The number of arguments, or nil for any number.
-    let argumentCount: Int32?
+    let argumentCount: Int?
+
+    /// The number of arguments for `sqlite3_create_function_v2`: -1 for
+    /// any number. Out-of-range counts are clamped, and SQLite rejects
+    /// them.
+    var sqliteArgumentCount: CInt {
+        argumentCount.map { CInt(clamping: $0) } ?? -1
+    }
 
     /// Whether the function always returns the same result for the same
     /// arguments (`SQLITE_DETERMINISTIC`).
@@ -59,16 +104,13 @@ public final class DatabaseFunction: Hashable, Sendable {
     ///     use it in indexes and optimize calls. Default: false.
     ///   - function: The implementation, which receives the arguments and
     ///     returns a value, or nil for NULL.
-    public init(
+    public convenience init(
         _ name: String,
-        argumentCount: Int32? = nil,
+        argumentCount: Int? = nil,
         pure: Bool = false,
         function: @escaping @Sendable ([DatabaseValue]) throws -> (any DatabaseValueConvertible)?)
     {
-        self.name = name
-        self.argumentCount = argumentCount
-        self.isPure = pure
-        self.kind = .function(function)
+        self.init(name: name, argumentCount: argumentCount, pure: pure, kind: .function(function))
     }
 
     /// Creates an aggregate function.
@@ -81,26 +123,35 @@ public final class DatabaseFunction: Hashable, Sendable {
     ///     created for each group.
     public init<Aggregate: DatabaseAggregate>(
         _ name: String,
-        argumentCount: Int32? = nil,
+        argumentCount: Int? = nil,
         pure: Bool = false,
         aggregate: Aggregate.Type)
     {
-        self.name = name
+        let factory = AggregateFactory(type: aggregate)
+        self.id = ID(name: name, argumentCount: argumentCount)
+        self._name = name
         self.argumentCount = argumentCount
         self.isPure = pure
-        let factory = AggregateFactory(type: aggregate)
         self.kind = .aggregate { factory.type.init() }
     }
 
-    /// Functions are identified by name (case-insensitive) and argument count.
-    public static func == (lhs: DatabaseFunction, rhs: DatabaseFunction) -> Bool {
-        lhs.name.lowercased() == rhs.name.lowercased() && lhs.argumentCount == rhs.argumentCount
+    private init(name: String, argumentCount: Int?, pure: Bool, kind: Kind) {
+        self.id = ID(name: name, argumentCount: argumentCount)
+        self._name = name
+        self.argumentCount = argumentCount
+        self.isPure = pure
+        self.kind = kind
     }
 
-    /// Hashes the name and argument count.
+    /// Functions are identified by name (case-insensitive) and argument
+    /// count: they are equal when their ``id`` are.
+    public static func == (lhs: DatabaseFunction, rhs: DatabaseFunction) -> Bool {
+        lhs.id == rhs.id
+    }
+
+    /// Hashes the ``id``.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name.lowercased())
-        hasher.combine(argumentCount)
+        hasher.combine(id)
     }
 
     var encoding: CInt {
@@ -124,7 +175,7 @@ extension Database {
         switch function.kind {
         case .function:
             sqlite3_create_function_v2(
-                sqliteConnection, function.name, function.argumentCount ?? -1, function.encoding, box,
+                sqliteConnection, function.name, function.sqliteArgumentCount, function.encoding, box,
                 { context, argc, argv in
                     let box = Unmanaged<FunctionBox>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue()
                     guard case let .function(body) = box.function.kind else { return }
@@ -137,7 +188,7 @@ extension Database {
                 }, nil, nil, destroy)
         case .aggregate:
             sqlite3_create_function_v2(
-                sqliteConnection, function.name, function.argumentCount ?? -1, function.encoding, box, nil,
+                sqliteConnection, function.name, function.sqliteArgumentCount, function.encoding, box, nil,
                 { context, argc, argv in
                     guard let state = DatabaseFunction.aggregateState(context, create: true) else {
                         sqlite3_result_error_nomem(context)
@@ -177,7 +228,7 @@ extension Database {
     public func remove(function: DatabaseFunction) {
         guard let sqliteConnection else { return }
         sqlite3_create_function_v2(
-            sqliteConnection, function.name, function.argumentCount ?? -1, function.encoding,
+            sqliteConnection, function.name, function.sqliteArgumentCount, function.encoding,
             nil, nil, nil, nil, nil)
     }
 }

@@ -2,14 +2,56 @@
 ///
 /// See <https://www.sqlite.org/pragma.html#pragma_index_list>.
 public struct IndexInfo: Hashable, Sendable {
-    /// Why an index exists.
-    public enum Origin: String, Hashable, Sendable {
-        /// `CREATE INDEX`
-        case createIndex = "c"
-        /// A UNIQUE constraint in `CREATE TABLE`.
-        case uniqueConstraint = "u"
-        /// A PRIMARY KEY constraint in `CREATE TABLE`.
-        case primaryKeyConstraint = "pk"
+    /// Why an index exists: the `origin` column of `PRAGMA index_list`.
+    ///
+    /// ```swift
+    /// let indexes = try db.indexes(on: "player")
+    /// indexes[0].origin == .uniqueConstraint
+    /// ```
+    ///
+    /// It is a database value, which can be fetched and compared in SQL:
+    ///
+    /// ```swift
+    /// let origins = try IndexInfo.Origin.fetchAll(db, sql: "SELECT origin FROM pragma_index_list('player')")
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/pragma.html#pragma_index_list>.
+    public struct Origin: RawRepresentable, Hashable, Sendable {
+        /// The value of the `origin` column: "c", "u", "pk", or another
+        /// value that a future SQLite may define.
+        public var rawValue: String
+
+        /// Creates an origin from the value of the `origin` column.
+        ///
+        /// ```swift
+        /// IndexInfo.Origin(rawValue: "u") == .uniqueConstraint
+        /// ```
+        ///
+        /// - Parameter rawValue: "c", "u", "pk", or another value.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// An index created by a `CREATE INDEX` statement ("c").
+        ///
+        /// ```swift
+        /// try db.execute(sql: "CREATE INDEX player_score ON player(score)")
+        /// ```
+        public static let createIndex = Origin(rawValue: "c")
+
+        /// An index created by a `UNIQUE` constraint ("u").
+        ///
+        /// ```swift
+        /// try db.execute(sql: "CREATE TABLE player (email TEXT UNIQUE)")
+        /// ```
+        public static let uniqueConstraint = Origin(rawValue: "u")
+
+        /// An index created by a `PRIMARY KEY` constraint ("pk").
+        ///
+        /// ```swift
+        /// try db.execute(sql: "CREATE TABLE membership (a, b, PRIMARY KEY (a, b))")
+        /// ```
+        public static let primaryKeyConstraint = Origin(rawValue: "pk")
     }
 
     /// The index name.
@@ -29,4 +71,29 @@ public struct IndexInfo: Hashable, Sendable {
 
     /// Whether the index indexes expressions rather than columns only.
     let hasExpressions: Bool
+}
+
+extension IndexInfo.Origin: DatabaseValueConvertible {
+    /// The raw value, as text.
+    ///
+    /// ```swift
+    /// IndexInfo.Origin.uniqueConstraint.databaseValue // 'u'
+    /// ```
+    public var databaseValue: DatabaseValue {
+        DatabaseValue(storage: .string(rawValue))
+    }
+
+    /// Returns the origin stored as text in a database value, or nil for
+    /// other values.
+    ///
+    /// ```swift
+    /// let origin = IndexInfo.Origin.fromDatabaseValue("pk".databaseValue) // .primaryKeyConstraint
+    /// ```
+    ///
+    /// - Parameter dbValue: A database value.
+    /// - Returns: An origin, or nil when the value is not text.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> IndexInfo.Origin? {
+        guard case .string(let string) = dbValue.storage else { return nil }
+        return IndexInfo.Origin(rawValue: string)
+    }
 }

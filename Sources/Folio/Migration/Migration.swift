@@ -53,16 +53,20 @@ struct Migration: Sendable {
         try db.execute(sql: "PRAGMA foreign_keys = ON")
     }
 
+    /// Runs the migration in a transaction, without the schema source of
+    /// the configuration: migrations see the raw schema of SQLite.
     private func runInTransaction(_ db: Database, checksForeignKeys: Bool) throws {
-        try db.inTransaction(.immediate) {
-            try migrate(db)
-            try db.execute(
-                sql: "INSERT INTO \(Migration.tableName.quotedDatabaseIdentifier) (\"identifier\") VALUES (?)",
-                arguments: [identifier])
-            if checksForeignKeys {
-                try checkForeignKeys(db)
+        try db.withSchemaSource(nil) {
+            try db.inTransaction(.immediate) {
+                try migrate(db)
+                try db.execute(
+                    sql: "INSERT INTO \(Migration.tableName.quotedDatabaseIdentifier) (\"identifier\") VALUES (?)",
+                    arguments: [identifier])
+                if checksForeignKeys {
+                    try checkForeignKeys(db)
+                }
+                return .commit
             }
-            return .commit
         }
     }
 

@@ -308,7 +308,7 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: DatabaseVa
     }
 }
 
-extension FetchableRecord where Self: TableRecord & Identifiable, ID: _OptionalProtocol, ID.Wrapped: DatabaseValueConvertible {
+extension FetchableRecord where Self: TableRecord & Identifiable {
     /// Returns a cursor of the records with these primary keys, for records
     /// whose `id` is optional.
     ///
@@ -321,7 +321,7 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: _OptionalP
     ///   - ids: A collection of primary keys.
     /// - Returns: A cursor of records.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchCursor(_ db: Database, ids: some Collection<ID.Wrapped>) throws -> RecordCursor<Self> {
+    public static func fetchCursor<Wrapped: DatabaseValueConvertible>(_ db: Database, ids: some Collection<Wrapped>) throws -> RecordCursor<Self> where ID == Wrapped? {
         try fetchCursor(db, keys: ids)
     }
 
@@ -338,7 +338,7 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: _OptionalP
     ///   - ids: A collection of primary keys.
     /// - Returns: An array of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchAll(_ db: Database, ids: some Collection<ID.Wrapped>) throws -> [Self] {
+    public static func fetchAll<Wrapped: DatabaseValueConvertible>(_ db: Database, ids: some Collection<Wrapped>) throws -> [Self] where ID == Wrapped? {
         try fetchAll(db, keys: ids)
     }
 
@@ -354,7 +354,7 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: _OptionalP
     ///   - ids: A collection of primary keys.
     /// - Returns: A set of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchSet(_ db: Database, ids: some Collection<ID.Wrapped>) throws -> Set<Self> where Self: Hashable {
+    public static func fetchSet<Wrapped: DatabaseValueConvertible>(_ db: Database, ids: some Collection<Wrapped>) throws -> Set<Self> where Self: Hashable, ID == Wrapped? {
         try fetchSet(db, keys: ids)
     }
 
@@ -371,7 +371,7 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: _OptionalP
     ///   - id: A primary key.
     /// - Returns: A record, or nil.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchOne(_ db: Database, id: ID.Wrapped) throws -> Self? {
+    public static func fetchOne<Wrapped: DatabaseValueConvertible>(_ db: Database, id: Wrapped) throws -> Self? where ID == Wrapped? {
         try fetchOne(db, key: id)
     }
 
@@ -389,7 +389,7 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: _OptionalP
     /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)`` when
     ///   no row has this key, a ``DatabaseError``, or the error of
     ///   `init(row:)`.
-    public static func find(_ db: Database, id: ID.Wrapped) throws -> Self {
+    public static func find<Wrapped: DatabaseValueConvertible>(_ db: Database, id: Wrapped) throws -> Self where ID == Wrapped? {
         try find(db, key: id)
     }
 }

@@ -263,7 +263,7 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
     }
 }
 
-extension TableRecord where Self: Identifiable, ID: _OptionalProtocol, ID.Wrapped: DatabaseValueConvertible {
+extension TableRecord where Self: Identifiable {
     /// Returns a request filtered by primary key, for records whose `id`
     /// is optional.
     ///
@@ -274,7 +274,7 @@ extension TableRecord where Self: Identifiable, ID: _OptionalProtocol, ID.Wrappe
     ///
     /// - Parameter id: A primary key.
     /// - Returns: A request.
-    public static func filter(id: ID.Wrapped) -> QueryInterfaceRequest<Self> {
+    public static func filter<Wrapped: DatabaseValueConvertible>(id: Wrapped) -> QueryInterfaceRequest<Self> where ID == Wrapped? {
         all().filter(id: id)
     }
 
@@ -288,7 +288,7 @@ extension TableRecord where Self: Identifiable, ID: _OptionalProtocol, ID.Wrappe
     ///
     /// - Parameter ids: A collection of primary keys.
     /// - Returns: A request.
-    public static func filter(ids: some Collection<ID.Wrapped>) -> QueryInterfaceRequest<Self> {
+    public static func filter<Wrapped: DatabaseValueConvertible>(ids: some Collection<Wrapped>) -> QueryInterfaceRequest<Self> where ID == Wrapped? {
         all().filter(ids: ids)
     }
 
@@ -304,7 +304,7 @@ extension TableRecord where Self: Identifiable, ID: _OptionalProtocol, ID.Wrappe
     ///   - id: A primary key.
     /// - Returns: Whether a row exists.
     /// - Throws: A ``DatabaseError``.
-    public static func exists(_ db: Database, id: ID.Wrapped) throws -> Bool {
+    public static func exists<Wrapped: DatabaseValueConvertible>(_ db: Database, id: Wrapped) throws -> Bool where ID == Wrapped? {
         try exists(db, key: id)
     }
 
@@ -322,7 +322,7 @@ extension TableRecord where Self: Identifiable, ID: _OptionalProtocol, ID.Wrappe
     /// - Returns: Whether a row was deleted.
     /// - Throws: A ``DatabaseError``.
     @discardableResult
-    public static func deleteOne(_ db: Database, id: ID.Wrapped) throws -> Bool {
+    public static func deleteOne<Wrapped: DatabaseValueConvertible>(_ db: Database, id: Wrapped) throws -> Bool where ID == Wrapped? {
         try deleteOne(db, key: id)
     }
 
@@ -340,7 +340,7 @@ extension TableRecord where Self: Identifiable, ID: _OptionalProtocol, ID.Wrappe
     /// - Returns: The number of deleted rows.
     /// - Throws: A ``DatabaseError``.
     @discardableResult
-    public static func deleteAll(_ db: Database, ids: some Collection<ID.Wrapped>) throws -> Int {
+    public static func deleteAll<Wrapped: DatabaseValueConvertible>(_ db: Database, ids: some Collection<Wrapped>) throws -> Int where ID == Wrapped? {
         try deleteAll(db, keys: ids)
     }
 }

@@ -132,9 +132,7 @@ extension TableRequest where Self: FilteredRequest, RowDecoder: Identifiable, Ro
 
 extension TableRequest
 where Self: FilteredRequest,
-      RowDecoder: Identifiable,
-      RowDecoder.ID: _OptionalProtocol,
-      RowDecoder.ID.Wrapped: DatabaseValueConvertible
+      RowDecoder: Identifiable
 {
     /// Returns a request filtered by primary key, for records whose `id`
     /// is optional.
@@ -146,7 +144,7 @@ where Self: FilteredRequest,
     ///
     /// - Parameter id: A primary key.
     /// - Returns: A request.
-    public func filter(id: RowDecoder.ID.Wrapped) -> Self {
+    public func filter<Wrapped: DatabaseValueConvertible>(id: Wrapped) -> Self where RowDecoder.ID == Wrapped? {
         filter(key: id)
     }
 
@@ -160,18 +158,7 @@ where Self: FilteredRequest,
     ///
     /// - Parameter ids: A collection of primary keys.
     /// - Returns: A request.
-    public func filter(ids: some Collection<RowDecoder.ID.Wrapped>) -> Self {
+    public func filter<Wrapped: DatabaseValueConvertible>(ids: some Collection<Wrapped>) -> Self where RowDecoder.ID == Wrapped? {
         filter(keys: ids)
     }
 }
-
-/// A type that is an `Optional`, for the methods of `Identifiable` records
-/// whose `id` is optional, such as `filter(id:)`.
-///
-/// Not part of the public API: do not adopt it.
-public protocol _OptionalProtocol {
-    /// The wrapped type.
-    associatedtype Wrapped
-}
-
-extension Optional: _OptionalProtocol { }

@@ -124,7 +124,7 @@ final class SchemaIntrospectionTests: FolioTestCase {
         try dbQueue.inDatabase { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
             try db.execute(sql: "INSERT INTO player (id, name, teamId) VALUES (12, 'Arthur', 'nowhere')")
-            let violations = try db.foreignKeyViolations()
+            let violations = try Array(db.foreignKeyViolations())
             XCTAssertEqual(violations.count, 1)
             XCTAssertEqual(violations[0].originTable, "player")
             XCTAssertEqual(violations[0].originRowID, 12)
@@ -132,7 +132,7 @@ final class SchemaIntrospectionTests: FolioTestCase {
             XCTAssertThrowsError(try db.checkForeignKeys()) { error in
                 guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
-                XCTAssertEqual(error.message, "FOREIGN KEY constraint violation - from player(teamId) to team(id), in rowid 12")
+                XCTAssertEqual(error.message, "FOREIGN KEY constraint violation - from player(teamId) to team(id), in [id:12 email:NULL name:'Arthur' teamId:'nowhere' position:NULL]")
             }
             try db.execute(sql: "DELETE FROM player")
             try db.checkForeignKeys()

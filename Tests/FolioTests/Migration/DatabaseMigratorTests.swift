@@ -151,8 +151,8 @@ final class DatabaseMigratorTests: FolioTestCase {
         let error = assertDatabaseError(.SQLITE_CONSTRAINT_FOREIGNKEY) {
             try migrator.migrate(dbQueue)
         }
-        XCTAssertEqual(error?.message, #"migration "orphan books" failed: FOREIGN KEY constraint violation - from book(authorId) to author(id), in rowid 2"#)
-        XCTAssertEqual(error.map(String.init(describing:)), #"SQLite error 19: migration "orphan books" failed: FOREIGN KEY constraint violation - from book(authorId) to author(id), in rowid 2"#)
+        XCTAssertEqual(error?.message, #"migration "orphan books" failed: FOREIGN KEY constraint violation - from book(authorId) to author(id), in [id:2 title:'Nemo' authorId:2]"#)
+        XCTAssertEqual(error.map(String.init(describing:)), #"SQLite error 19: migration "orphan books" failed: FOREIGN KEY constraint violation - from book(authorId) to author(id), in [id:2 title:'Nemo' authorId:2]"#)
         try dbQueue.read { db in
             XCTAssertEqual(try migrator.appliedMigrations(db), ["v1"])
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book"), 0)

@@ -165,7 +165,7 @@ public final class DatabasePool: DatabaseWriter {
         readerPool = ReaderPool(maximumCount: configuration.maximumReaderCount) { number in
             var configuration = readerConfiguration
             configuration.label = "\(label).reader.\(number)"
-            let reader = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: label)
+            let reader = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: label, isReader: true)
             reader.queue.setSpecific(key: accessKey, value: ())
             reader.queue.setSpecific(key: readerKey, value: WeakReader(reader))
             if !configuration.readonly {

@@ -71,7 +71,8 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
     /// transaction that sees the last committed content of the database.
     init(path: String, configuration: Configuration) throws {
         connection = try SerializedDatabase(
-            path: path, configuration: configuration, defaultLabel: "Folio.DatabaseSnapshot")
+            path: path, configuration: configuration, defaultLabel: "Folio.DatabaseSnapshot",
+            holdsTransaction: true)
         try connection.sync { db in
             if !configuration.readonly {
                 try db.execute(sql: "PRAGMA query_only = 1")

@@ -247,6 +247,16 @@ final class ReaderPool: Sendable {
         }
     }
 
+    /// The connections that are not lent.
+    func idleReaders() -> [SerializedDatabase] {
+        state.withLock { $0.idle }
+    }
+
+    /// All open connections, lent or not.
+    func allReaders() -> [SerializedDatabase] {
+        state.withLock { Array($0.all.values) }
+    }
+
     /// Closes the connections, and fails future leases. Lent connections
     /// are closed when they come back.
     func close() {

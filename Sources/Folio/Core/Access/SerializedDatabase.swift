@@ -1,5 +1,6 @@
 import CSQLite
 import Dispatch
+import Foundation
 
 /// A connection guarded by a serial dispatch queue: every use of the
 /// connection happens on the queue, one at a time.
@@ -8,22 +9,87 @@ import Dispatch
 /// is touched exclusively from `queue` (`sync`, `async` and `reentrantSync`
 /// all run their closures on it). `connectionForInterrupt` is an immutable
 /// copy of the raw pointer, used only with `sqlite3_interrupt`, which SQLite
-/// documents as safe to call from any thread.
+/// documents as safe to call from any thread, and only while `isClosed`,
+/// a lock, says the connection is open. `suspension` is `Sendable`, and
+/// `suspensionObservers` is only written by `init` and read by `deinit`
+/// and `close()`.
 final class SerializedDatabase: @unchecked Sendable {
     private let db: Database
     let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Void>()
     private let connectionForInterrupt: SQLiteConnection?
+    private let isClosed = Synchronized(false)
+
+    /// Whether a transaction may stay open at the end of an access (see
+    /// ``Configuration/allowsUnsafeTransactions``): never for the reader
+    /// connections of a pool.
+    private let allowsUnsafeTransactions: Bool
+
+    /// The suspension state of the connection, when it observes the
+    /// suspension notifications.
+    private let suspension: DatabaseSuspension?
+
+    /// Whether a suspension interrupts the statement that runs: always,
+    /// except for the readers of a database in WAL mode, whose reads go
+    /// on.
+    private let interruptsOnSuspension: Bool
+
+    /// The observers of the suspension notifications, removed when the
+    /// connection closes.
+    private var suspensionObservers: [any NSObjectProtocol] = []
 
     var configuration: Configuration { db.configuration }
     var path: String { db.path }
 
-    init(path: String, configuration: Configuration, defaultLabel: String) throws {
+    /// Opens a connection, and its dispatch queue.
+    ///
+    /// - Parameters:
+    ///   - path: The path of the database.
+    ///   - configuration: The configuration of the connection.
+    ///   - defaultLabel: The label of the connection when the
+    ///     configuration has none.
+    ///   - isReader: Whether the connection only reads, as the readers of
+    ///     a pool do, even if the configuration is not read-only: it then
+    ///     uses the ``Configuration/targetQueue``, and never leaves a
+    ///     transaction open.
+    ///
+    /// - Parameter holdsTransaction: Whether the connection keeps a
+    ///   transaction open from one access to the next on purpose (a
+    ///   ``DatabaseSnapshot``): the end of an access does not check it.
+    init(
+        path: String,
+        configuration: Configuration,
+        defaultLabel: String,
+        isReader: Bool = false,
+        holdsTransaction: Bool = false) throws
+    {
         let label = configuration.label ?? defaultLabel
         db = try Database(path: path, description: label, configuration: configuration)
         connectionForInterrupt = db.sqliteConnection
-        queue = DispatchQueue(label: label)
+        let readsOnly = isReader || configuration.readonly
+        let targetQueue = readsOnly
+            ? configuration.targetQueue
+            : (configuration.writeTargetQueue ?? configuration.targetQueue)
+        // A target queue decides of the quality of service.
+        queue = DispatchQueue(
+            label: label,
+            qos: targetQueue == nil ? configuration.qos : .unspecified,
+            target: targetQueue)
         queue.setSpecific(key: queueKey, value: ())
+        allowsUnsafeTransactions = holdsTransaction || (configuration.allowsUnsafeTransactions && !isReader)
+        suspension = db.suspension
+        interruptsOnSuspension = !(isReader && (db.suspension?.isWAL ?? false))
+        if suspension != nil {
+            let center = NotificationCenter.default
+            suspensionObservers = [
+                center.addObserver(forName: Database.suspendNotification, object: nil, queue: nil) { [weak self] _ in
+                    self?.suspend()
+                },
+                center.addObserver(forName: Database.resumeNotification, object: nil, queue: nil) { [weak self] _ in
+                    self?.suspension?.resume()
+                },
+            ]
+        }
     }
 
     /// Whether the current code runs on the queue of this connection.
@@ -43,7 +109,15 @@ final class SerializedDatabase: @unchecked Sendable {
         return try queue.sync {
             _ = try db.checkOpen()
             defer { db.endAccess() }
-            return try block(db)
+            let result: T
+            do {
+                result = try block(db)
+            } catch {
+                rollBackTransactionLeftOpenQuietly(db)
+                throw error
+            }
+            try rollBackTransactionLeftOpen(db)
+            return result
         }
     }
 
@@ -66,7 +140,15 @@ final class SerializedDatabase: @unchecked Sendable {
             "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
         return try queue.sync {
             defer { db.endAccess() }
-            return try block(db)
+            let result: T
+            do {
+                result = try block(db)
+            } catch {
+                rollBackTransactionLeftOpenQuietly(db)
+                throw error
+            }
+            rollBackTransactionLeftOpenAndStop(db)
+            return result
         }
     }
 
@@ -84,27 +166,95 @@ final class SerializedDatabase: @unchecked Sendable {
         queue.async {
             defer { self.db.endAccess() }
             block(self.db)
+            self.rollBackTransactionLeftOpenQuietly(self.db)
         }
     }
 
     /// Interrupts the statement that runs, from any thread.
     func interrupt() {
-        if let connectionForInterrupt {
-            sqlite3_interrupt(connectionForInterrupt)
+        isClosed.withLock { isClosed in
+            // Inside the lock, so that the connection does not close in
+            // the meantime. `sqlite3_interrupt` only sets a flag.
+            if !isClosed, let connectionForInterrupt {
+                sqlite3_interrupt(connectionForInterrupt)
+            }
+        }
+    }
+
+    /// Suspends the connection (see ``Database/suspendNotification``).
+    private func suspend() {
+        suspension?.suspend()
+        if interruptsOnSuspension {
+            interrupt()
         }
     }
 
     /// Closes the connection.
     func close() {
+        removeSuspensionObservers()
         queue.sync {
+            isClosed.withLock { $0 = true }
             db.close()
         }
     }
 
+    private func removeSuspensionObservers() {
+        for observer in suspensionObservers {
+            NotificationCenter.default.removeObserver(observer)
+        }
+    }
+
     deinit {
+        removeSuspensionObservers()
         // The queue holds no reference to self once its work is done:
         // closing here is safe.
         db.close()
+    }
+
+    // MARK: - Transactions left open
+
+    /// Rolls back the transaction that an access left open, unless the
+    /// configuration allows it (see
+    /// ``Configuration/allowsUnsafeTransactions``), and throws a misuse
+    /// error. Must run on the queue, at the end of an access.
+    ///
+    /// - Throws: A ``DatabaseError`` with the code `SQLITE_MISUSE` when a
+    ///   transaction was left open, or the error of the rollback.
+    private func rollBackTransactionLeftOpen(_ db: Database) throws {
+        guard !allowsUnsafeTransactions, db.isInsideTransaction else { return }
+        try db.executeCleanup(sql: "ROLLBACK")
+        throw DatabaseError(
+            resultCode: .SQLITE_MISUSE,
+            message: "A transaction was left open at the end of a database access, and rolled back: commit or roll back transactions before the access ends, or set Configuration.allowsUnsafeTransactions")
+    }
+
+    /// Rolls back the transaction that an access left open, unless the
+    /// configuration allows it, and stops the program, for the accesses
+    /// that GRDB declares `rethrows` (`inDatabase`,
+    /// `writeWithoutTransaction`...): they can not throw the misuse error,
+    /// and a transaction left open is a programmer error that GRDB's
+    /// documentation calls out (see
+    /// ``Configuration/allowsUnsafeTransactions``). The rollback runs
+    /// first, so that the database file holds no half-done transaction.
+    private func rollBackTransactionLeftOpenAndStop(_ db: Database) {
+        guard !allowsUnsafeTransactions, db.isInsideTransaction else { return }
+        // The rollback error, if any, can not be reported either: the
+        // program stops with the misuse message below.
+        _ = try? db.executeCleanup(sql: "ROLLBACK")
+        fatalError("A transaction was left open at the end of a database access (\(db.description)), and rolled back: commit or roll back transactions before the access ends, or set Configuration.allowsUnsafeTransactions")
+    }
+
+    /// Rolls back the transaction that an access left open, unless the
+    /// configuration allows it, for the accesses that have another error
+    /// to throw, or none to report.
+    private func rollBackTransactionLeftOpenQuietly(_ db: Database) {
+        do {
+            try rollBackTransactionLeftOpen(db)
+        } catch {
+            // The access has no error to report (`async`), or throws a
+            // more important one: the transaction is rolled back, and
+            // the misuse error is lost.
+        }
     }
 }
 
@@ -200,7 +350,15 @@ extension SerializedDatabase {
         _ = try db.checkOpen()
         db.accessCancellation = cancellation
         db.updateObservesStatements()
-        return try block(db, cancellation)
+        let result: T
+        do {
+            result = try block(db, cancellation)
+        } catch {
+            rollBackTransactionLeftOpenQuietly(db)
+            throw error
+        }
+        try rollBackTransactionLeftOpen(db)
+        return result
     }
 }
 

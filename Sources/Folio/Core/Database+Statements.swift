@@ -56,7 +56,7 @@ extension Database {
     /// - Returns: A prepared statement, reset.
     /// - Throws: A ``DatabaseError`` on invalid SQL.
     public func cachedStatement(sql: String) throws -> Statement {
-        if let statement = statementCache[sql] {
+        if let statement = statementCache[SQLTextKey(sql)] {
             // A statement iterated by a cursor can not be reused: give a
             // fresh one instead of breaking the cursor.
             if statement.isReusable {
@@ -87,7 +87,7 @@ extension Database {
         if statementCache.count >= Database.statementCacheCapacity {
             statementCache.removeAll(keepingCapacity: true)
         }
-        statementCache[sql] = statement
+        statementCache[SQLTextKey(sql)] = statement
     }
 
     /// Removes all statements from the cache, releasing their memory.
@@ -115,7 +115,7 @@ extension Database {
     ///   not fit, or when a statement fails.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         // Fast path: SQL that already ran as a single statement.
-        if let statement = statementCache[sql], statement.isReusable {
+        if let statement = statementCache[SQLTextKey(sql)], statement.isReusable {
             try statement.execute(arguments: arguments)
             return
         }
@@ -143,6 +143,7 @@ extension Database {
         var statementCount = 0
         try sql.utf8CString.withUnsafeBufferPointer { buffer in
             guard let start = buffer.baseAddress else { return }
+            try Database.checkNoTextAfterNUL(buffer, sql: sql)
             var current = start
             while current.pointee != 0 {
                 var sqliteStatement: SQLiteStatement?
@@ -202,6 +203,7 @@ extension Database {
         let connection = try checkOpen()
         return try sql.utf8CString.withUnsafeBufferPointer { buffer in
             let start = buffer.baseAddress!
+            try Database.checkNoTextAfterNUL(buffer, sql: sql)
             var sqliteStatement: SQLiteStatement?
             var tail: UnsafePointer<CChar>?
             let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
@@ -230,6 +232,35 @@ extension Database {
                 }
             }
             return statement
+        }
+    }
+
+    /// Throws when the SQL holds a NUL character followed by anything but
+    /// white space.
+    ///
+    /// SQLite reads SQL text up to the first NUL, and silently ignores the
+    /// rest: `DELETE FROM book WHERE id = 1\0 OR 1 = 1` would delete one
+    /// book and report success. The check runs before anything is
+    /// prepared, so that such SQL runs nothing. `memchr` scans the bytes
+    /// much faster than SQLite compiles them.
+    ///
+    /// - Parameters:
+    ///   - buffer: The NUL-terminated UTF-8 bytes of `sql`.
+    ///   - sql: The SQL, for the error.
+    private static func checkNoTextAfterNUL(_ buffer: UnsafeBufferPointer<CChar>, sql: String) throws {
+        let count = buffer.count - 1 // the terminating NUL
+        guard count > 0, let base = buffer.baseAddress, let found = memchr(base, 0, count) else { return }
+        let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        for index in offset..<count {
+            switch UInt8(bitPattern: buffer[index]) {
+            case 0x00, 0x20, 0x09...0x0D: // NUL, space, \t...\r
+                continue
+            default:
+                throw DatabaseError(
+                    resultCode: .SQLITE_ERROR,
+                    message: "SQL contains a NUL character at offset \(offset), followed by more SQL that SQLite would ignore",
+                    sql: sql)
+            }
         }
     }
 

@@ -48,8 +48,9 @@ public final class Database {
     /// The path of the database file, or ":memory:"-like names.
     let path: String
 
-    /// Statements cached by SQL text.
-    var statementCache: [String: Statement] = [:]
+    /// Statements cached by SQL text, compared byte for byte (see
+    /// ``SQLTextKey``).
+    var statementCache: [SQLTextKey: Statement] = [:]
 
     /// Storage for the record layer: the INSERT statements of the
     /// persistence methods. The connection is used by one thread at a
@@ -117,6 +118,14 @@ public final class Database {
         self.path = path
         self.description = description
         self.configuration = configuration
+
+        // SQLite reads the path up to its first NUL: "dir/db\0evil" would
+        // open "dir/db", another database than the one asked for.
+        if path.utf8.contains(0) {
+            throw DatabaseError(
+                resultCode: .SQLITE_CANTOPEN,
+                message: "could not open database at \(String(reflecting: path)): the path contains a NUL character")
+        }
 
         var flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         // Folio serializes access to each connection itself.

@@ -38,14 +38,15 @@ public final class DatabaseCollation: Hashable, Sendable {
         self.function = function
     }
 
-    /// Collations are identified by name (case-insensitive).
+    /// Collations are identified by name. Names compare as in SQLite:
+    /// byte for byte, ignoring the case of ASCII letters.
     public static func == (lhs: DatabaseCollation, rhs: DatabaseCollation) -> Bool {
-        lhs.name.lowercased() == rhs.name.lowercased()
+        lhs.name.isSameDatabaseName(as: rhs.name)
     }
 
     /// Hashes the name.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name.lowercased())
+        hasher.combine(DatabaseNameKey(name))
     }
 
     /// Compares strings with `==` and `<` (Unicode canonical equivalence).

@@ -89,14 +89,15 @@ public final class DatabaseFunction: Hashable, Sendable {
         self.kind = .aggregate { factory.type.init() }
     }
 
-    /// Functions are identified by name (case-insensitive) and argument count.
+    /// Functions are identified by name and argument count. Names compare
+    /// as in SQLite: byte for byte, ignoring the case of ASCII letters.
     public static func == (lhs: DatabaseFunction, rhs: DatabaseFunction) -> Bool {
-        lhs.name.lowercased() == rhs.name.lowercased() && lhs.argumentCount == rhs.argumentCount
+        lhs.name.isSameDatabaseName(as: rhs.name) && lhs.argumentCount == rhs.argumentCount
     }
 
     /// Hashes the name and argument count.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name.lowercased())
+        hasher.combine(DatabaseNameKey(name))
         hasher.combine(argumentCount)
     }
 
@@ -229,6 +230,10 @@ extension DatabaseFunction {
     }
 
     static func setResult(_ value: DatabaseValue, context: OpaquePointer?) {
+        if let error = value.unrepresentableValueError(sql: nil) {
+            setError(error, context: context)
+            return
+        }
         switch value.storage {
         case .null:
             sqlite3_result_null(context)
@@ -236,12 +241,22 @@ extension DatabaseFunction {
             sqlite3_result_int64(context, int64)
         case .double(let double):
             sqlite3_result_double(context, double)
-        case .string(let string):
-            sqlite3_result_text(context, string, -1, _folio_sqlite_transient())
+        case .string(var string):
+            // The byte count, not -1: a string may hold NUL characters,
+            // and -1 would cut it at the first one.
+            // The 64-bit variant, so that a string too long for SQLite is
+            // an SQLITE_TOOBIG error, not a trap when converting its length.
+            string.withUTF8 { buffer in
+                sqlite3_result_text64(
+                    context,
+                    UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                        .assumingMemoryBound(to: CChar.self),
+                    UInt64(buffer.count), _folio_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
         case .blob(let data):
             data.withUnsafeBytes { buffer in
                 if let base = buffer.baseAddress, buffer.count > 0 {
-                    sqlite3_result_blob(context, base, CInt(buffer.count), _folio_sqlite_transient())
+                    sqlite3_result_blob64(context, base, UInt64(buffer.count), _folio_sqlite_transient())
                 } else {
                     sqlite3_result_zeroblob(context, 0)
                 }

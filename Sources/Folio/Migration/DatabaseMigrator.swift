@@ -160,7 +160,7 @@ public struct DatabaseMigrator: Sendable {
         foreignKeyChecks: ForeignKeyChecks = .deferred,
         migrate: @escaping @Sendable (Database) throws -> Void)
     {
-        precondition(
+        checkProgrammerError(
             !registeredMigrations.contains { $0.identifier == identifier },
             "already registered migration: \(String(reflecting: identifier)). Each migration needs a unique identifier.")
         let checks: Migration.ForeignKeyChecks
@@ -214,7 +214,7 @@ public struct DatabaseMigrator: Sendable {
     ///   the target.
     public func migrate(_ writer: some DatabaseWriter, upTo targetIdentifier: String) throws {
         guard let targetIndex = registeredMigrations.firstIndex(where: { $0.identifier == targetIdentifier }) else {
-            preconditionFailure("undefined migration: \(String(reflecting: targetIdentifier))")
+            fatalProgrammerError("undefined migration: \(String(reflecting: targetIdentifier))")
         }
         try writer.barrierWriteWithoutTransaction { db in
             try migrate(db, upToIndex: targetIndex)

@@ -208,7 +208,7 @@ public final class DatabasePool: DatabaseWriter {
 
     /// Stops the program when called from inside an access to the pool.
     func preconditionNotReentrant(_ function: StaticString = #function) {
-        precondition(
+        checkProgrammerError(
             !isInsideAccess,
             "Database methods are not reentrant: \(function) was called from inside another access to the same DatabasePool (\(path)). Use unsafeReentrantRead or unsafeReentrantWrite, or move the call out of the closure.")
     }

@@ -56,7 +56,7 @@ extension Database {
     /// - Returns: A prepared statement, reset.
     /// - Throws: A ``DatabaseError`` on invalid SQL.
     public func cachedStatement(sql: String) throws -> Statement {
-        if let statement = statementCache[SQLTextKey(sql)] {
+        if let statement = statementCache[ByteExactString(sql)] {
             // A statement iterated by a cursor can not be reused: give a
             // fresh one instead of breaking the cursor.
             if statement.isReusable {
@@ -87,7 +87,7 @@ extension Database {
         if statementCache.count >= Database.statementCacheCapacity {
             statementCache.removeAll(keepingCapacity: true)
         }
-        statementCache[SQLTextKey(sql)] = statement
+        statementCache[ByteExactString(sql)] = statement
     }
 
     /// Removes all statements from the cache, releasing their memory.
@@ -115,7 +115,7 @@ extension Database {
     ///   not fit, or when a statement fails.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         // Fast path: SQL that already ran as a single statement.
-        if let statement = statementCache[SQLTextKey(sql)], statement.isReusable {
+        if let statement = statementCache[ByteExactString(sql)], statement.isReusable {
             try statement.execute(arguments: arguments)
             return
         }

@@ -49,8 +49,8 @@ public final class Database {
     let path: String
 
     /// Statements cached by SQL text, compared byte for byte (see
-    /// ``SQLTextKey``).
-    var statementCache: [SQLTextKey: Statement] = [:]
+    /// ``ByteExactString``).
+    var statementCache: [ByteExactString: Statement] = [:]
 
     /// Storage for the record layer: the INSERT statements of the
     /// persistence methods. The connection is used by one thread at a

@@ -82,7 +82,7 @@ public final class ForeignKeyDefinition {
                 destinationColumns: nil)
         }
         let columns: [ForeignKeyResolver.Column]
-        if primaryKey.count == 1, primaryKey[0].name.lowercased() == "rowid" {
+        if primaryKey.count == 1, primaryKey[0].name.isSameDatabaseName(as: "rowid") {
             columns = [ForeignKeyResolver.Column(name: name + "Id", type: .integer)]
         } else {
             columns = primaryKey.map { column in
@@ -154,7 +154,7 @@ struct ForeignKeyResolver {
     /// Returns the primary key of a table, or nil when the table is
     /// unknown. The hidden rowid is returned as a `rowid` column.
     func primaryKey(of table: String) throws -> [Column]? {
-        if let definingTable, definingTable.name.lowercased() == table.lowercased() {
+        if let definingTable, definingTable.name.isSameDatabaseName(as: table) {
             return try definingTable.declaredPrimaryKey(ForeignKeyResolver(db: db, definingTable: nil))
         }
         // Ask for the primary key first: checking that the table exists
@@ -179,7 +179,7 @@ struct ForeignKeyResolver {
         }
         let columns = try db.columns(in: table)
         return primaryKey.columns.map { name in
-            let info = columns.first { $0.name.lowercased() == name.lowercased() }
+            let info = columns.first { $0.name.isSameDatabaseName(as: name) }
             return Column(name: name, type: info?.columnType)
         }
     }

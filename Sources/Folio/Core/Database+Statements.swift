@@ -15,8 +15,9 @@ extension Database {
     /// - Parameter sql: One SQL statement. A trailing semicolon and
     ///   comments are allowed.
     /// - Returns: A prepared statement.
-    /// - Throws: A ``DatabaseError`` on invalid SQL, or when the string
-    ///   contains more than one statement.
+    /// - Throws: A ``DatabaseError`` on invalid SQL, when the string
+    ///   contains more than one statement, or when it holds a NUL
+    ///   character followed by more SQL (which SQLite would ignore).
     ///   See <https://www.sqlite.org/c3ref/prepare.html>.
     public func makeStatement(sql: String) throws -> Statement {
         try prepareSingleStatement(sql: sql, persistent: false)
@@ -54,7 +55,8 @@ extension Database {
     ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: A prepared statement, reset.
-    /// - Throws: A ``DatabaseError`` on invalid SQL.
+    /// - Throws: A ``DatabaseError`` on invalid SQL, or SQL that holds a
+    ///   NUL character followed by more SQL.
     public func cachedStatement(sql: String) throws -> Statement {
         if let statement = statementCache[ByteExactString(sql)] {
             // A statement iterated by a cursor can not be reused: give a
@@ -112,7 +114,9 @@ extension Database {
     ///   - sql: SQL statements.
     ///   - arguments: Statement arguments.
     /// - Throws: A ``DatabaseError`` on invalid SQL, on arguments that do
-    ///   not fit, or when a statement fails.
+    ///   not fit, or when a statement fails. SQL that holds a NUL
+    ///   character followed by more SQL (which SQLite would ignore) throws
+    ///   before any statement runs.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         // Fast path: SQL that already ran as a single statement.
         if let statement = statementCache[ByteExactString(sql)], statement.isReusable {

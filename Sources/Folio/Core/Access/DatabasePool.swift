@@ -114,8 +114,8 @@ public final class DatabasePool: DatabaseWriter {
     ///   - path: The path of the database file.
     ///   - configuration: The connection options.
     /// - Throws: A ``DatabaseError`` when the file can not be opened, when
-    ///   WAL mode can not be set, or when `maximumReaderCount` is not
-    ///   positive.
+    ///   the path contains a NUL character, when WAL mode can not be set,
+    ///   or when `maximumReaderCount` is not positive.
     public init(path: String, configuration: Configuration = Configuration()) throws {
         guard configuration.maximumReaderCount > 0 else {
             throw DatabaseError(

@@ -181,7 +181,7 @@ extension RowKeyedDecodingContainer {
         do {
             return try convert(decodeValue(Value.self, forKey: key))
         } catch var error as RowDecodingError {
-            error.typeName = String(reflecting: Decoded.self)
+            error.typeName = typeNameForMessages(Decoded.self)
             throw error
         }
     }

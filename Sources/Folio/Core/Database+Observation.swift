@@ -42,11 +42,13 @@ extension Database {
             broker?.statementDidFinish(statement, succeeded: true)
             return false
         default:
-            var error: any Error = statement.makeError(code: code)
+            let databaseError = statement.makeError(code: code)
+            var error: any Error = databaseError
             sqlite3_reset(sqliteStatement)
             if let observerError = broker?.statementDidFinish(statement, succeeded: false) {
                 error = observerError
             }
+            statementDidFail(databaseError)
             if accessCancellation?.isCancelled == true {
                 error = CancellationError()
             }
@@ -56,6 +58,15 @@ extension Database {
 
     /// Called before the first step of a statement.
     private func statementWillStart(_ statement: Statement) throws {
+        if let transactionRollbackError {
+            // Only rollbacks may run in a transaction that SQLite rolled back.
+            switch statement.authorization.transactionEffect {
+            case .rollbackTransaction?, .rollbackSavepoint?, .releaseSavepoint?:
+                break
+            default:
+                throw rolledBackTransactionError(transactionRollbackError, sql: statement.sql)
+            }
+        }
         if let accessCancellation, accessCancellation.isCancelled {
             // Only rollbacks may run in a cancelled access.
             switch statement.authorization.transactionEffect {
@@ -76,6 +87,7 @@ extension Database {
         observesStatements = observationBroker != nil
             || recordedSelection != nil
             || accessCancellation != nil
+            || transactionRollbackError != nil
     }
 
     // MARK: - Region recording

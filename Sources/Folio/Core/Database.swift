@@ -104,9 +104,19 @@ public final class Database {
     /// The cancellation state of the async access that runs, if any.
     var accessCancellation: DatabaseAccessCancellation?
 
+    /// The error after which SQLite rolled back, by itself, the transaction
+    /// of the ``inTransaction(_:_:)`` or ``inSavepoint(_:)`` that runs
+    /// (see ``statementDidFail(_:)``). Statements then throw instead of
+    /// running outside of the transaction, until it ends.
+    var transactionRollbackError: DatabaseError?
+
     /// Whether statements run through ``observedStep(_:)``, because one of
-    /// the three properties above is set.
+    /// the four properties above is set.
     @exclusivity(unchecked) var observesStatements = false
+
+    /// How many transactions and savepoints of ``inTransaction(_:_:)`` and
+    /// ``inSavepoint(_:)`` are open.
+    var managedTransactionDepth = 0
 
     /// Opens a connection.
     ///

@@ -462,6 +462,7 @@ public final class Statement {
         case let code:
             let error = makeError(code: code)
             sqlite3_reset(sqliteStatement)
+            database.statementDidFail(error)
             throw error
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 // How names compare. SQLite compares the names of tables, columns,
 // savepoints, functions and collations byte for byte, ignoring the case of
 // ASCII letters only. Swift's `==` on strings compares canonical
@@ -12,14 +14,33 @@ extension String {
     ///
     /// Unlike `==`, this does not equate canonically equivalent strings:
     /// `"é"` and `"e\u{301}"` are two different column names for SQLite.
-    @inlinable
+    ///
+    /// Column look-ups call it for each value read, so the common case
+    /// costs as little as `==`: two strings whose representations are
+    /// identical have the same bytes (a small string holds its bytes, a
+    /// larger one points to them). That is the case of a column name and
+    /// the literal that reads it, when the name has at most 15 bytes.
+    @inlinable @inline(__always)
     func hasSameUTF8(as other: String) -> Bool {
+        if MemoryLayout<String>.size == 2 * MemoryLayout<UInt64>.size {
+            let lhs = unsafeBitCast(self, to: (UInt64, UInt64).self)
+            let rhs = unsafeBitCast(other, to: (UInt64, UInt64).self)
+            if lhs.0 == rhs.0 && lhs.1 == rhs.1 { return true }
+        }
+        return _hasSameUTF8Bytes(as: other)
+    }
+
+    /// The slow path of ``hasSameUTF8(as:)``: compares the bytes.
+    @usableFromInline @inline(never)
+    func _hasSameUTF8Bytes(as other: String) -> Bool {
         let lhs = utf8
         let rhs = other.utf8
-        guard lhs.count == rhs.count else { return false }
+        let count = lhs.count
+        guard count == rhs.count else { return false }
         let contiguous: Bool?? = lhs.withContiguousStorageIfAvailable { lhs in
             rhs.withContiguousStorageIfAvailable { rhs in
-                lhs.elementsEqual(rhs)
+                guard let lhs = lhs.baseAddress, let rhs = rhs.baseAddress else { return true } // both empty
+                return memcmp(lhs, rhs, count) == 0
             }
         }
         if let contiguous, let contiguous { return contiguous }

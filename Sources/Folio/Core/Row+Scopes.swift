@@ -21,9 +21,10 @@ struct RowScope: Sendable {
 }
 
 /// The prefetched rows of a row and of its scopes, keyed by scope path,
-/// then by association key.
+/// then by association key, both compared byte for byte (association keys
+/// that differ only by Unicode normalization are different keys).
 final class PrefetchStorage {
-    var rows: [String: [String: [Row]]] = [:]
+    var rows: [ByteExactString: [ByteExactString: [Row]]] = [:]
 }
 
 extension Row {
@@ -53,7 +54,7 @@ extension Row {
         public subscript(_ key: String) -> Row? {
             guard let base = storage,
                   let scopes = base._layout?.scopes,
-                  let index = scopes.firstIndex(where: { $0.key == key })
+                  let index = scopes.firstIndex(where: { $0.key.hasSameUTF8(as: key) })
             else {
                 return nil
             }
@@ -86,7 +87,7 @@ extension Row {
         public subscript(_ key: String) -> Row? {
             guard let scopes = row._layout?.scopes, !scopes.isEmpty else { return nil }
             // The scopes of the row first, without building other rows.
-            if let index = scopes.firstIndex(where: { $0.key == key }) {
+            if let index = scopes.firstIndex(where: { $0.key.hasSameUTF8(as: key) }) {
                 return row.scopeRow(at: index, of: scopes)
             }
             guard scopes.contains(where: { !$0.layout.scopes.isEmpty }) else { return nil }
@@ -98,7 +99,7 @@ extension Row {
                     guard let scopes = parent._layout?.scopes else { continue }
                     for index in scopes.indices {
                         let scopeRow = parent.scopeRow(at: index, of: scopes)
-                        if scopes[index].key == key { return scopeRow }
+                        if scopes[index].key.hasSameUTF8(as: key) { return scopeRow }
                         nextLevel.append(scopeRow)
                     }
                 }
@@ -151,15 +152,15 @@ extension Row {
     /// let bookRows = row.prefetchedRows["books"] // [Row]
     /// ```
     public var prefetchedRows: PrefetchedRowsView {
-        PrefetchedRowsView(rows: _prefetchStorage?.rows[_scopePath] ?? [:])
+        PrefetchedRowsView(rows: _prefetchStorage?.rows[ByteExactString(_scopePath)] ?? [:])
     }
 
     /// The prefetched rows of a row.
     public struct PrefetchedRowsView {
-        let rows: [String: [Row]]
+        let rows: [ByteExactString: [Row]]
 
         /// The association keys of the prefetched rows.
-        public var keys: [String] { rows.keys.sorted() }
+        public var keys: [String] { rows.keys.map(\.string).sorted() }
 
         /// Whether there is no prefetched association.
         public var isEmpty: Bool { rows.isEmpty }
@@ -167,12 +168,12 @@ extension Row {
         /// The prefetched rows for an association key, or nil.
         ///
         /// - Parameter key: An association key.
-        public subscript(_ key: String) -> [Row]? { rows[key] }
+        public subscript(_ key: String) -> [Row]? { rows[ByteExactString(key)] }
     }
 
     /// Stores prefetched rows.
     func setPrefetchedRows(_ rows: [Row], forKey key: String) {
-        _prefetchStorage?.rows[_scopePath, default: [:]][key] = rows
+        _prefetchStorage?.rows[ByteExactString(_scopePath), default: [:]][ByteExactString(key)] = rows
     }
 
     /// The row without its scopes (the columns of the base record).

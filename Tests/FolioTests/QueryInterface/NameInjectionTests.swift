@@ -161,4 +161,31 @@ final class NameInjectionTests: FolioTestCase {
             }
         }
     }
+
+    func testAssociationKeysThatDifferOnlyByNormalizationAreTwoAssociations() throws {
+        struct Person: TableRecord {
+            static let writtenBooks = hasMany(Work.self, key: "caf\u{E9}", using: ForeignKey(["authorId"]))
+            static let translatedBooks = hasMany(Work.self, key: "cafe\u{301}", using: ForeignKey(["translatorId"]))
+        }
+        struct Work: TableRecord {
+            static let author = belongsTo(Person.self, key: "caf\u{E9}", using: ForeignKey(["authorId"]))
+            static let translator = belongsTo(Person.self, key: "cafe\u{301}", using: ForeignKey(["translatorId"]))
+        }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE work (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES person(id), translatorId INTEGER REFERENCES person(id));
+                INSERT INTO person VALUES (1, 'Tolstoy'), (2, 'Bienstock');
+                INSERT INTO work VALUES (1, 1, 2);
+                """)
+            let row = try Row.fetchOne(db, Work.including(required: Work.author).including(required: Work.translator))!
+            XCTAssertEqual(row.scopes["caf\u{E9}"]?["name"] as String?, "Tolstoy")
+            XCTAssertEqual(row.scopes["cafe\u{301}"]?["name"] as String?, "Bienstock")
+
+            let people = try Row.fetchAll(db, Person.including(all: Person.writtenBooks).including(all: Person.translatedBooks).order(Column("id")))
+            XCTAssertEqual(people.map { $0.prefetchedRows["caf\u{E9}"]?.count }, [1, 0])
+            XCTAssertEqual(people.map { $0.prefetchedRows["cafe\u{301}"]?.count }, [0, 1])
+        }
+    }
 }

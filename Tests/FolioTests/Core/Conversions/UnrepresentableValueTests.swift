@@ -258,4 +258,17 @@ final class UnrepresentableValueTests: FolioTestCase {
             }
         }
     }
+
+    func testDateComponentsOutOfTheirRangesDoNotTrap() throws {
+        var components = DateComponents()
+        // (Int.max means "undefined" to DateComponents.)
+        components.year = 1 << 60
+        components.month = 1
+        components.day = 1
+        components.hour = 1 << 60
+        components.minute = -(1 << 60)
+        components.timeZone = TimeZone(secondsFromGMT: 3_600)
+        let value = DatabaseDateComponents(components, format: .YMD_HM).databaseValue
+        XCTAssertEqual(value, "1152921504606846976-01-01 1152921504606846976:-1152921504606846976+01:00".databaseValue)
+    }
 }

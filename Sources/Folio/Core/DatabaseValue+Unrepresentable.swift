@@ -9,8 +9,12 @@
 /// Only such values allocate this object: the common case is a range check.
 @usableFromInline
 final class _UnrepresentableValue: Sendable {
-    /// How the value prints: `18446744073709551615`.
+    /// What the value is, for errors: `the integer 18446744073709551615`.
     let description: String
+
+    /// How the value prints in the description of a ``DatabaseValue``
+    /// (and of a row): `18446744073709551615`.
+    let literal: String
 
     /// Why SQLite can not store it.
     let reason: String
@@ -24,8 +28,9 @@ final class _UnrepresentableValue: Sendable {
     @usableFromInline
     let approximation: DatabaseValue.Storage
 
-    init(description: String, reason: String, unsignedInteger: UInt64?, approximation: DatabaseValue.Storage) {
+    init(description: String, literal: String, reason: String, unsignedInteger: UInt64?, approximation: DatabaseValue.Storage) {
         self.description = description
+        self.literal = literal
         self.reason = reason
         self.unsignedInteger = unsignedInteger
         self.approximation = approximation
@@ -36,6 +41,7 @@ final class _UnrepresentableValue: Sendable {
     convenience init(unsignedInteger: UInt64) {
         self.init(
             description: "the integer \(unsignedInteger)",
+            literal: String(unsignedInteger),
             reason: "SQLite integers are signed 64-bit, at most \(Int64.max)",
             unsignedInteger: unsignedInteger,
             approximation: .double(Double(unsignedInteger)))

@@ -121,7 +121,8 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     ///   - approximation: The value's ``storage``.
     init(unrepresentable value: String, reason: String, approximation: Storage) {
         _storage = .unrepresentable(_UnrepresentableValue(
-            description: value, reason: reason, unsignedInteger: nil, approximation: approximation))
+            description: value, literal: DatabaseValue(storage: approximation).description,
+            reason: reason, unsignedInteger: nil, approximation: approximation))
     }
 
     /// The error of a value that SQLite can not store, or nil.
@@ -190,7 +191,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     /// `'text'`, `X'0102'`.
     public var description: String {
         switch _storage {
-        case .unrepresentable(let value): return value.description
+        case .unrepresentable(let value): return value.literal
         case .null: return "NULL"
         case .int64(let int64): return String(int64)
         case .double(let double): return String(double)

@@ -161,7 +161,8 @@ final class UnrepresentableValueTests: FolioTestCase {
         XCTAssertEqual(UInt.fromDatabaseValue(dbValue), .max)
         XCTAssertNil(Int64.fromDatabaseValue(dbValue))
         XCTAssertFalse(dbValue.isNull)
-        XCTAssertEqual(dbValue.description, "the integer 18446744073709551615")
+        XCTAssertEqual(dbValue.description, "18446744073709551615")
+        XCTAssertEqual(Row(["value": UInt64.max]).description, "[value:18446744073709551615]")
         guard case .double(let double) = dbValue.storage else { return XCTFail("\(dbValue.storage)") }
         XCTAssertEqual(double, 18_446_744_073_709_551_615.0)
         XCTAssertEqual(dbValue, UInt64.max.databaseValue)

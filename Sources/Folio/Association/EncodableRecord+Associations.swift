@@ -25,11 +25,11 @@ extension EncodableRecord where Self: TableRecord {
     where A.OriginRowDecoder == Self
     {
         let steps = association._sqlAssociation.steps
-        let values: Result<[String: DatabaseValue], DatabaseError>
+        let values: Result<[DatabaseNameKey: DatabaseValue], DatabaseError>
         do {
-            var dictionary: [String: DatabaseValue] = [:]
+            var dictionary: [DatabaseNameKey: DatabaseValue] = [:]
             for (column, value) in try databaseDictionary {
-                dictionary[column.lowercased()] = value
+                dictionary[DatabaseNameKey(column)] = value
             }
             values = .success(dictionary)
         } catch {
@@ -43,7 +43,7 @@ extension EncodableRecord where Self: TableRecord {
             let dictionary = try values.get()
             let mapping = try steps[0].condition.columnMapping(context.db)
             let conditions = try mapping.map { pair -> SQLExpression in
-                guard let value = dictionary[pair.parent.lowercased()] else {
+                guard let value = dictionary[DatabaseNameKey(pair.parent)] else {
                     throw DatabaseError(
                         resultCode: .SQLITE_MISUSE,
                         message: "\(Self.self) does not encode the column \(originTable).\(pair.parent) needed by request(for:)")

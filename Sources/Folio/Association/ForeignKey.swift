@@ -66,11 +66,11 @@ struct AssociationForeignKeyResolver: Sendable {
             return Array(zip(foreignKey.originColumns, destinationColumns))
         }
         let candidates = try db.foreignKeys(on: originTable).filter {
-            $0.destinationTable.lowercased() == destinationTable.lowercased()
+            $0.destinationTable.isSameDatabaseName(as: destinationTable)
         }
         if let foreignKey {
-            let origin = foreignKey.originColumns.map { $0.lowercased() }
-            if let match = candidates.first(where: { $0.originColumns.map { $0.lowercased() } == origin }) {
+            let origin = foreignKey.originColumns.map(DatabaseNameKey.init)
+            if let match = candidates.first(where: { $0.originColumns.map(DatabaseNameKey.init) == origin }) {
                 return match.mapping.map { ($0.origin, $0.destination) }
             }
             // Not declared in the schema: refer to the primary key.

@@ -7,7 +7,7 @@ public struct SQLAssociation: Sendable {
     var steps: [SQLAssociationStep]
 
     init(steps: [SQLAssociationStep]) {
-        precondition(!steps.isEmpty)
+        checkProgrammerError(!steps.isEmpty, "an association has at least one step")
         self.steps = steps
     }
 

@@ -46,11 +46,13 @@ extension Database {
             }
             return false
         default:
-            var error: any Error = statement.makeError(code: code)
+            let databaseError = statement.makeError(code: code)
+            var error: any Error = databaseError
             sqlite3_reset(sqliteStatement)
             if let observerError = broker?.statementDidFinish(statement, succeeded: false) {
                 error = observerError
             }
+            statementDidFail(databaseError)
             if accessCancellation?.isCancelled == true {
                 error = CancellationError()
             }
@@ -62,6 +64,15 @@ extension Database {
     private func statementWillStart(_ statement: Statement) throws {
         if suspension != nil {
             try checkNotSuspended(statement)
+        }
+        if let transactionRollbackError {
+            // Only rollbacks may run in a transaction that SQLite rolled back.
+            switch statement.authorization.transactionEffect {
+            case .rollbackTransaction?, .rollbackSavepoint?, .releaseSavepoint?:
+                break
+            default:
+                throw rolledBackTransactionError(transactionRollbackError, sql: statement.sql)
+            }
         }
         if let accessCancellation, accessCancellation.isCancelled {
             // Only rollbacks may run in a cancelled access.
@@ -84,6 +95,7 @@ extension Database {
             || recordedSelection != nil
             || accessCancellation != nil
             || suspension != nil
+            || transactionRollbackError != nil
     }
 
     // MARK: - Region recording

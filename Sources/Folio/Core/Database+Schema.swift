@@ -66,8 +66,10 @@ extension Database {
         schemaCacheValidationGeneration = accessGeneration
     }
 
-    private func cacheKey(_ name: String, _ schemaName: String?) -> String {
-        (schemaName.map { $0.lowercased() + "." } ?? "") + name.lowercased()
+    private func cacheKey(_ name: String, _ schemaName: String?) -> DatabaseNameKey {
+        // A NUL separates the schema from the table: no SQL name holds
+        // one, while a table name may hold a dot.
+        DatabaseNameKey((schemaName.map { $0 + "\u{0}" } ?? "") + name)
     }
 
     private func schemaPrefix(_ schemaName: String?) -> String {
@@ -76,7 +78,7 @@ extension Database {
 
     private func masterTables(_ schemaName: String?) -> [String] {
         if let schemaName {
-            return schemaName.lowercased() == "temp"
+            return schemaName.isSameDatabaseName(as: "temp")
                 ? ["sqlite_temp_master"]
                 : ["\(schemaName.quotedDatabaseIdentifier).sqlite_master"]
         }
@@ -129,7 +131,7 @@ extension Database {
     /// - Throws: A ``DatabaseError``, with the code `SQLITE_ERROR` and the
     ///   message "no such schema: …" when `schemaName` names no schema.
     public func tableExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
-        if Database.isSQLiteInternalTable(name) && (name.lowercased() == "sqlite_master" || name.lowercased() == "sqlite_temp_master") {
+        if Database.isSQLiteInternalTable(name) && (name.isSameDatabaseName(as: "sqlite_master") || name.isSameDatabaseName(as: "sqlite_temp_master")) {
             try checkSchemaExists(schemaName)
             return true
         }
@@ -177,7 +179,7 @@ extension Database {
     /// - Parameter tableName: A table name.
     /// - Returns: Whether the table is internal.
     public static func isSQLiteInternalTable(_ tableName: String) -> Bool {
-        tableName.lowercased().hasPrefix("sqlite_")
+        tableName.hasDatabaseNamePrefix("sqlite_")
     }
 
     /// Returns whether a table is internal to Folio (or GRDB), such as the
@@ -186,7 +188,7 @@ extension Database {
     /// - Parameter tableName: A table name.
     /// - Returns: Whether the table is internal.
     public static func isGRDBInternalTable(_ tableName: String) -> Bool {
-        tableName.lowercased().hasPrefix("grdb_")
+        tableName.hasDatabaseNamePrefix("grdb_")
     }
 
     /// Throws "no such table" unless the table or view exists.
@@ -371,14 +373,14 @@ extension Database {
     /// - Returns: Whether the columns are a unique key.
     /// - Throws: A ``DatabaseError`` when the table does not exist.
     public func table(_ tableName: String, hasUniqueKey uniqueKey: some Sequence<String>) throws -> Bool {
-        let columns = Set(uniqueKey.map { $0.lowercased() })
+        let columns = Set(uniqueKey.map(DatabaseNameKey.init))
         let primaryKey = try self.primaryKey(tableName)
-        if !primaryKey.columns.isEmpty, Set(primaryKey.columns.map { $0.lowercased() }).isSubset(of: columns) {
+        if !primaryKey.columns.isEmpty, Set(primaryKey.columns.map(DatabaseNameKey.init)).isSubset(of: columns) {
             return true
         }
         return try indexes(on: tableName).contains { index in
             index.isUnique && !index.isPartial && !index.hasExpressions
-                && Set(index.columns.map { $0.lowercased() }).isSubset(of: columns)
+                && Set(index.columns.map(DatabaseNameKey.init)).isSubset(of: columns)
         }
     }
 

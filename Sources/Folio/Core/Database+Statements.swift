@@ -15,8 +15,9 @@ extension Database {
     /// - Parameter sql: One SQL statement. A trailing semicolon and
     ///   comments are allowed.
     /// - Returns: A prepared statement.
-    /// - Throws: A ``DatabaseError`` on invalid SQL, or when the string
-    ///   contains more than one statement.
+    /// - Throws: A ``DatabaseError`` on invalid SQL, when the string
+    ///   contains more than one statement, or when it holds a NUL
+    ///   character followed by more SQL (which SQLite would ignore).
     ///   See <https://www.sqlite.org/c3ref/prepare.html>.
     public func makeStatement(sql: String) throws -> Statement {
         try prepareSingleStatement(sql: sql, persistent: false)
@@ -54,9 +55,10 @@ extension Database {
     ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: A prepared statement, reset.
-    /// - Throws: A ``DatabaseError`` on invalid SQL.
+    /// - Throws: A ``DatabaseError`` on invalid SQL, or SQL that holds a
+    ///   NUL character followed by more SQL.
     public func cachedStatement(sql: String) throws -> Statement {
-        if let statement = statementCache[sql] {
+        if let statement = statementCache[ByteExactString(sql)] {
             // A statement iterated by a cursor can not be reused: give a
             // fresh one instead of breaking the cursor.
             if statement.isReusable {
@@ -87,7 +89,7 @@ extension Database {
         if statementCache.count >= Database.statementCacheCapacity {
             statementCache.removeAll(keepingCapacity: true)
         }
-        statementCache[sql] = statement
+        statementCache[ByteExactString(sql)] = statement
     }
 
     /// Removes all statements from the cache, releasing their memory.
@@ -112,10 +114,12 @@ extension Database {
     ///   - sql: SQL statements.
     ///   - arguments: Statement arguments.
     /// - Throws: A ``DatabaseError`` on invalid SQL, on arguments that do
-    ///   not fit, or when a statement fails.
+    ///   not fit, or when a statement fails. SQL that holds a NUL
+    ///   character followed by more SQL (which SQLite would ignore) throws
+    ///   before any statement runs.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         // Fast path: SQL that already ran as a single statement.
-        if let statement = statementCache[sql], statement.isReusable {
+        if let statement = statementCache[ByteExactString(sql)], statement.isReusable {
             try statement.execute(arguments: arguments)
             return
         }
@@ -261,6 +265,7 @@ extension Database {
         var statementCount = 0
         try sql.utf8CString.withUnsafeBufferPointer { buffer in
             guard let start = buffer.baseAddress else { return }
+            try Database.checkNoTextAfterNUL(buffer, sql: sql)
             var current = start
             while current.pointee != 0 {
                 var sqliteStatement: SQLiteStatement?
@@ -316,6 +321,7 @@ extension Database {
         let connection = try checkOpen()
         return try sql.utf8CString.withUnsafeBufferPointer { buffer in
             let start = buffer.baseAddress!
+            try Database.checkNoTextAfterNUL(buffer, sql: sql)
             var sqliteStatement: SQLiteStatement?
             var tail: UnsafePointer<CChar>?
             let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
@@ -344,6 +350,35 @@ extension Database {
                 }
             }
             return statement
+        }
+    }
+
+    /// Throws when the SQL holds a NUL character followed by anything but
+    /// white space.
+    ///
+    /// SQLite reads SQL text up to the first NUL, and silently ignores the
+    /// rest: `DELETE FROM book WHERE id = 1\0 OR 1 = 1` would delete one
+    /// book and report success. The check runs before anything is
+    /// prepared, so that such SQL runs nothing. `memchr` scans the bytes
+    /// much faster than SQLite compiles them.
+    ///
+    /// - Parameters:
+    ///   - buffer: The NUL-terminated UTF-8 bytes of `sql`.
+    ///   - sql: The SQL, for the error.
+    private static func checkNoTextAfterNUL(_ buffer: UnsafeBufferPointer<CChar>, sql: String) throws {
+        let count = buffer.count - 1 // the terminating NUL
+        guard count > 0, let base = buffer.baseAddress, let found = memchr(base, 0, count) else { return }
+        let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        for index in offset..<count {
+            switch UInt8(bitPattern: buffer[index]) {
+            case 0x00, 0x20, 0x09...0x0D: // NUL, space, \t...\r
+                continue
+            default:
+                throw DatabaseError(
+                    resultCode: .SQLITE_ERROR,
+                    message: "SQL contains a NUL character at offset \(offset), followed by more SQL that SQLite would ignore",
+                    sql: sql)
+            }
         }
     }
 

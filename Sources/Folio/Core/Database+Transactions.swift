@@ -78,12 +78,19 @@ extension Database {
     ///   - kind: The kind of transaction, or nil for the configuration's
     ///     ``Configuration/defaultTransactionKind``.
     ///   - operations: The work to do.
-    /// - Throws: The error of `operations`, or a ``DatabaseError``.
+    /// - Throws: The error of `operations`, or a ``DatabaseError``. After
+    ///   an error that makes SQLite roll back the whole transaction (such
+    ///   as `SQLITE_FULL` when the disk is full), the next statements of
+    ///   `operations` throw `SQLITE_ABORT` instead of running outside of
+    ///   the transaction, and so does the commit when `operations` catches
+    ///   the error and returns `.commit`.
     public func inTransaction(
         _ kind: TransactionKind? = nil,
         _ operations: () throws -> TransactionCompletion) throws
     {
         try beginTransaction(kind)
+        managedTransactionDepth += 1
+        defer { endManagedTransaction() }
         let completion: TransactionCompletion
         do {
             completion = try operations()
@@ -93,6 +100,11 @@ extension Database {
             // next access checks.
             try? rollback()
             throw error
+        }
+        if let transactionRollbackError, case .commit = completion {
+            // `operations` caught the error after which SQLite rolled
+            // the transaction back: there is nothing left to commit.
+            throw rolledBackTransactionError(transactionRollbackError, sql: nil)
         }
         switch completion {
         case .commit:
@@ -137,7 +149,11 @@ extension Database {
         let name = "folio\(savepointDepth)"
         try execute(sql: "SAVEPOINT \(name)")
         savepointDepth += 1
-        defer { savepointDepth -= 1 }
+        managedTransactionDepth += 1
+        defer {
+            savepointDepth -= 1
+            endManagedTransaction()
+        }
         let completion: TransactionCompletion
         do {
             completion = try operations()
@@ -148,6 +164,11 @@ extension Database {
                 try? executeCleanup(sql: "RELEASE SAVEPOINT \(name)")
             }
             throw error
+        }
+        if let transactionRollbackError {
+            // See inTransaction(_:_:). A rollback is done already.
+            if case .rollback = completion { return }
+            throw rolledBackTransactionError(transactionRollbackError, sql: nil)
         }
         switch completion {
         case .commit:
@@ -163,6 +184,48 @@ extension Database {
     /// notified to transaction observers.
     var isReadOnlyAccess: Bool {
         configuration.readonly || isQueryOnly
+    }
+
+    // MARK: - Transactions that SQLite rolls back
+
+    // After some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM...),
+    // SQLite rolls back the whole transaction, not only the statement that
+    // failed. See <https://www.sqlite.org/lang_transaction.html>. Should
+    // the application catch the error and go on inside `inTransaction` or
+    // `write`, its next statements would each run and commit on their
+    // own, outside of any transaction: half of the work would be saved.
+    // Instead, they throw until the transaction ends, and the transaction
+    // ends with an error.
+
+    /// Called when a statement fails: notes whether SQLite rolled back the
+    /// transaction of the running ``inTransaction(_:_:)`` or
+    /// ``inSavepoint(_:)``.
+    ///
+    /// - Parameter error: The error of the statement.
+    func statementDidFail(_ error: DatabaseError) {
+        guard managedTransactionDepth > 0, transactionRollbackError == nil, !isInsideTransaction else { return }
+        transactionRollbackError = error
+        updateObservesStatements()
+    }
+
+    /// Called when an ``inTransaction(_:_:)`` or ``inSavepoint(_:)`` ends.
+    private func endManagedTransaction() {
+        managedTransactionDepth -= 1
+        if managedTransactionDepth == 0 && transactionRollbackError != nil {
+            transactionRollbackError = nil
+            updateObservesStatements()
+        }
+    }
+
+    /// The error of a statement that can not run, or of a transaction that
+    /// can not commit, because SQLite rolled back the transaction after
+    /// `cause`.
+    func rolledBackTransactionError(_ cause: DatabaseError, sql: String?) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_ABORT,
+            message: "the transaction was rolled back by SQLite after an error (\(cause.message ?? "unknown error"))"
+                + (cause.sql.map { " in `\($0)`" } ?? ""),
+            sql: sql)
     }
 
     /// Runs a function during which the database refuses writes

@@ -62,8 +62,9 @@ public final class Database {
     /// The path of the database file, or ":memory:"-like names.
     let path: String
 
-    /// Statements cached by SQL text.
-    var statementCache: [String: Statement] = [:]
+    /// Statements cached by SQL text, compared byte for byte (see
+    /// ``ByteExactString``).
+    var statementCache: [ByteExactString: Statement] = [:]
 
     /// Storage for the record layer: the INSERT statements of the
     /// persistence methods, and the steps they hand over to customizable
@@ -129,9 +130,19 @@ public final class Database {
     /// notifications (see ``Configuration/observesSuspensionNotifications``).
     var suspension: DatabaseSuspension?
 
+    /// The error after which SQLite rolled back, by itself, the transaction
+    /// of the ``inTransaction(_:_:)`` or ``inSavepoint(_:)`` that runs
+    /// (see ``statementDidFail(_:)``). Statements then throw instead of
+    /// running outside of the transaction, until it ends.
+    var transactionRollbackError: DatabaseError?
+
     /// Whether statements run through ``observedStep(_:)``, because one of
     /// the four properties above is set.
     @exclusivity(unchecked) var observesStatements = false
+
+    /// How many transactions and savepoints of ``inTransaction(_:_:)`` and
+    /// ``inSavepoint(_:)`` are open.
+    var managedTransactionDepth = 0
 
     /// Opens a connection.
     ///
@@ -144,6 +155,14 @@ public final class Database {
         self.description = description
         self.configuration = configuration
         self.currentSchemaSource = configuration.schemaSource
+
+        // SQLite reads the path up to its first NUL: "dir/db\0evil" would
+        // open "dir/db", another database than the one asked for.
+        if path.utf8.contains(0) {
+            throw DatabaseError(
+                resultCode: .SQLITE_CANTOPEN,
+                message: "could not open database at \(String(reflecting: path)): the path contains a NUL character")
+        }
 
         var flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         // Folio serializes access to each connection itself.

@@ -41,17 +41,17 @@ public final class DatabaseCollation: Hashable, Identifiable, Sendable {
             self.name = name
         }
 
-        /// Two collations are equal when their names are equal, ignoring
-        /// case.
+        /// Two collations are equal when their names are equal as SQLite
+        /// compares them: byte for byte, ignoring the case of ASCII letters.
         ///
         /// ```swift
         /// DatabaseCollation("a") { ... }.id == DatabaseCollation("A") { ... }.id // true
         /// ```
         public static func == (lhs: ID, rhs: ID) -> Bool {
-            lhs.name.lowercased() == rhs.name.lowercased()
+            lhs.name.isSameDatabaseName(as: rhs.name)
         }
 
-        /// Hashes the name, ignoring case.
+        /// Hashes the name, ignoring the case of ASCII letters.
         ///
         /// ```swift
         /// let ids: Set<DatabaseCollation.ID> = [collation1.id, collation2.id]
@@ -59,7 +59,7 @@ public final class DatabaseCollation: Hashable, Identifiable, Sendable {
         ///
         /// - Parameter hasher: The hasher to feed.
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(name.lowercased())
+            hasher.combine(DatabaseNameKey(name))
         }
     }
 

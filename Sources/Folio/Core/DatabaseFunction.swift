@@ -44,14 +44,15 @@ public final class DatabaseFunction: Hashable, Identifiable, Sendable {
     ///
     /// See <https://www.sqlite.org/c3ref/create_function.html>.
     public struct ID: Hashable, Sendable {
-        /// The lowercased name.
-        private let name: String
+        /// The name, compared as SQLite compares names: byte for byte,
+        /// ignoring the case of ASCII letters.
+        private let name: DatabaseNameKey
 
         /// The number of arguments, or nil for any number.
         private let argumentCount: Int?
 
         init(name: String, argumentCount: Int?) {
-            self.name = name.lowercased()
+            self.name = DatabaseNameKey(name)
             self.argumentCount = argumentCount
         }
     }
@@ -263,6 +264,10 @@ extension DatabaseFunction {
     }
 
     static func setResult(_ value: DatabaseValue, context: OpaquePointer?) {
+        if let error = value.unrepresentableValueError(sql: nil) {
+            setError(error, context: context)
+            return
+        }
         switch value.storage {
         case .null:
             sqlite3_result_null(context)
@@ -270,12 +275,22 @@ extension DatabaseFunction {
             sqlite3_result_int64(context, int64)
         case .double(let double):
             sqlite3_result_double(context, double)
-        case .string(let string):
-            sqlite3_result_text(context, string, -1, _folio_sqlite_transient())
+        case .string(var string):
+            // The byte count, not -1: a string may hold NUL characters,
+            // and -1 would cut it at the first one.
+            // The 64-bit variant, so that a string too long for SQLite is
+            // an SQLITE_TOOBIG error, not a trap when converting its length.
+            string.withUTF8 { buffer in
+                sqlite3_result_text64(
+                    context,
+                    UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                        .assumingMemoryBound(to: CChar.self),
+                    UInt64(buffer.count), _folio_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
         case .blob(let data):
             data.withUnsafeBytes { buffer in
                 if let base = buffer.baseAddress, buffer.count > 0 {
-                    sqlite3_result_blob(context, base, CInt(buffer.count), _folio_sqlite_transient())
+                    sqlite3_result_blob64(context, base, UInt64(buffer.count), _folio_sqlite_transient())
                 } else {
                     sqlite3_result_zeroblob(context, 0)
                 }

@@ -514,8 +514,8 @@ final class DatabaseObservationBroker {
     }
 
     private func savepointIndex(_ name: String) -> Int? {
-        let lowercasedName = name.lowercased()
-        return savepoints.lastIndex { $0.name.lowercased() == lowercasedName }
+        // Savepoint names compare as in SQLite (see String+DatabaseNames.swift).
+        savepoints.lastIndex { $0.name.isSameDatabaseName(as: name) }
     }
 }
 

@@ -40,17 +40,106 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         case blob(Data)
     }
 
-    /// The value, as one of the SQLite storage classes.
-    public let storage: Storage
+    /// The representation of a value: the storage classes of SQLite, and
+    /// the values that no storage class holds.
+    @usableFromInline
+    enum _Storage: Sendable {
+        case null
+        case int64(Int64)
+        case double(Double)
+        case string(String)
+        case blob(Data)
+        /// A value that SQLite can not store, such as `UInt64.max` (SQLite
+        /// integers are signed 64-bit). Binding it, or writing it in SQL,
+        /// throws a ``DatabaseError``.
+        case unrepresentable(_UnrepresentableValue)
+    }
 
+    @usableFromInline
+    let _storage: _Storage
+
+    /// The value, as one of the SQLite storage classes.
+    ///
+    /// A value that SQLite can not store, such as an unsigned integer
+    /// above `Int64.max`, has the storage of its nearest approximation
+    /// (the nearest double for `UInt64.max`, as SQLite reads such a
+    /// number in SQL text), but binding it to a statement throws a
+    /// ``DatabaseError`` instead of storing the approximation.
+    @inlinable
+    public var storage: Storage {
+        switch _storage {
+        case .null: return .null
+        case .int64(let int64): return .int64(int64)
+        case .double(let double): return .double(double)
+        case .string(let string): return .string(string)
+        case .blob(let data): return .blob(data)
+        case .unrepresentable(let value): return value.approximation
+        }
+    }
     /// The NULL database value.
     public static let null = DatabaseValue(storage: .null)
 
     /// Creates a value from a storage class.
     ///
     /// - Parameter storage: The stored value.
+    @inlinable
     public init(storage: Storage) {
-        self.storage = storage
+        switch storage {
+        case .null: _storage = .null
+        case .int64(let int64): _storage = .int64(int64)
+        case .double(let double): _storage = .double(double)
+        case .string(let string): _storage = .string(string)
+        case .blob(let data): _storage = .blob(data)
+        }
+    }
+
+    @inlinable
+    init(_storage: _Storage) {
+        self._storage = _storage
+    }
+
+    /// Creates the value of an unsigned integer: an SQLite INTEGER when it
+    /// fits in `Int64`, and otherwise a value that can not be stored, and
+    /// whose binding throws an error that names it.
+    ///
+    /// The common case costs one comparison.
+    @inlinable @inline(__always)
+    init<T: UnsignedInteger & FixedWidthInteger>(unsignedInteger value: T) {
+        if T.bitWidth < 64 || value <= T(truncatingIfNeeded: Int64.max) {
+            _storage = .int64(Int64(truncatingIfNeeded: value))
+        } else {
+            _storage = .unrepresentable(_UnrepresentableValue(unsignedInteger: UInt64(truncatingIfNeeded: value)))
+        }
+    }
+
+    /// Creates a value that SQLite can not store: binding it, or writing
+    /// it in SQL, throws a ``DatabaseError`` with `reason`.
+    ///
+    /// - Parameters:
+    ///   - value: How the value prints, for the error.
+    ///   - reason: Why it can not be stored.
+    ///   - approximation: The value's ``storage``.
+    init(unrepresentable value: String, reason: String, approximation: Storage) {
+        _storage = .unrepresentable(_UnrepresentableValue(
+            description: value, literal: DatabaseValue(storage: approximation).description,
+            reason: reason, unsignedInteger: nil, approximation: approximation))
+    }
+
+    /// The error of a value that SQLite can not store, or nil.
+    ///
+    /// - Parameters:
+    ///   - sql: The statement the value is bound to, or written into.
+    ///   - arguments: The arguments of the statement.
+    ///   - publicArguments: Whether the arguments can be shown.
+    /// - Returns: A ``DatabaseError`` that names the value.
+    func unrepresentableValueError(sql: String?, arguments: StatementArguments? = nil, publicArguments: Bool = false) -> DatabaseError? {
+        guard case .unrepresentable(let value) = _storage else { return nil }
+        return DatabaseError(
+            resultCode: .SQLITE_MISMATCH,
+            message: "\(value.description) can not be stored: \(value.reason)",
+            sql: sql,
+            arguments: arguments,
+            publicArguments: publicArguments)
     }
 
     /// Creates a database value from any convertible value.
@@ -68,7 +157,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the value is NULL.
     public var isNull: Bool {
-        if case .null = storage { return true }
+        if case .null = _storage { return true }
         return false
     }
 
@@ -80,20 +169,20 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     public init(sqliteStatement: SQLiteStatement, index: CInt) {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_NULL:
-            storage = .null
+            _storage = .null
         case SQLITE_INTEGER:
-            storage = .int64(sqlite3_column_int64(sqliteStatement, index))
+            _storage = .int64(sqlite3_column_int64(sqliteStatement, index))
         case SQLITE_FLOAT:
-            storage = .double(sqlite3_column_double(sqliteStatement, index))
+            _storage = .double(sqlite3_column_double(sqliteStatement, index))
         case SQLITE_TEXT:
-            storage = .string(String(_uncheckedSQLiteStatement: sqliteStatement, index: index))
+            _storage = .string(String(_uncheckedSQLiteStatement: sqliteStatement, index: index))
         default:
             // sqlite3_column_blob before sqlite3_column_bytes, as SQLite
             // recommends: https://www.sqlite.org/c3ref/column_blob.html
             if let bytes = sqlite3_column_blob(sqliteStatement, index) {
-                storage = .blob(Data(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index))))
+                _storage = .blob(Data(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index))))
             } else {
-                storage = .blob(Data())
+                _storage = .blob(Data())
             }
         }
     }
@@ -101,11 +190,12 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     /// A description in the style of SQL literals: `NULL`, `1`, `1.5`,
     /// `'text'`, `X'0102'`.
     public var description: String {
-        switch storage {
+        switch _storage {
+        case .unrepresentable(let value): return value.literal
         case .null: return "NULL"
         case .int64(let int64): return String(int64)
         case .double(let double): return String(double)
-        case .string(let string): return "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
+        case .string(let string): return string.quotedDatabaseStringLiteral
         case .blob(let data):
             return "X'" + data.map { byte in
                 let hex = String(byte, radix: 16, uppercase: true)
@@ -118,8 +208,9 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     ///
     /// An integer and a double are equal when they represent the same number.
     public static func == (lhs: DatabaseValue, rhs: DatabaseValue) -> Bool {
-        switch (lhs.storage, rhs.storage) {
+        switch (lhs._storage, rhs._storage) {
         case (.null, .null): return true
+        case let (.unrepresentable(a), .unrepresentable(b)): return a.description == b.description
         case let (.int64(a), .int64(b)): return a == b
         case let (.double(a), .double(b)): return a == b
         case let (.int64(a), .double(b)): return Double(exactly: a) == b || Int64(exactly: b) == a
@@ -132,7 +223,10 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
 
     /// Hashes the value, consistently with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
-        switch storage {
+        switch _storage {
+        case .unrepresentable(let value):
+            hasher.combine(5)
+            hasher.combine(value.description)
         case .null:
             hasher.combine(0)
         case .int64(let int64):

@@ -29,7 +29,7 @@ extension Row {
         public subscript(_ key: String) -> Row? {
             guard let base = storage,
                   let scopes = base._layout?.scopes,
-                  let index = scopes.firstIndex(where: { $0.key == key })
+                  let index = scopes.firstIndex(where: { $0.key.hasSameUTF8(as: key) })
             else {
                 return nil
             }
@@ -62,7 +62,7 @@ extension Row {
         public subscript(_ key: String) -> Row? {
             guard let scopes = row._layout?.scopes, !scopes.isEmpty else { return nil }
             // The scopes of the row first, without building other rows.
-            if let index = scopes.firstIndex(where: { $0.key == key }) {
+            if let index = scopes.firstIndex(where: { $0.key.hasSameUTF8(as: key) }) {
                 return row.scopeRow(at: index, of: scopes)
             }
             guard scopes.contains(where: { !$0.layout.scopes.isEmpty }) else { return nil }
@@ -74,7 +74,7 @@ extension Row {
                     guard let scopes = parent._layout?.scopes else { continue }
                     for index in scopes.indices {
                         let scopeRow = parent.scopeRow(at: index, of: scopes)
-                        if scopes[index].key == key { return scopeRow }
+                        if scopes[index].key.hasSameUTF8(as: key) { return scopeRow }
                         nextLevel.append(scopeRow)
                     }
                 }
@@ -127,15 +127,15 @@ extension Row {
     /// let bookRows = row.prefetchedRows["books"] // [Row]
     /// ```
     public var prefetchedRows: PrefetchedRowsView {
-        PrefetchedRowsView(rows: _prefetchStorage?.rows[_scopePath] ?? [:])
+        PrefetchedRowsView(rows: _prefetchStorage?.rows[ByteExactString(_scopePath)] ?? [:])
     }
 
     /// The prefetched rows of a row.
     public struct PrefetchedRowsView {
-        let rows: [String: [Row]]
+        let rows: [ByteExactString: [Row]]
 
         /// The association keys of the prefetched rows.
-        public var keys: [String] { rows.keys.sorted() }
+        public var keys: [String] { rows.keys.map(\.string).sorted() }
 
         /// Whether there is no prefetched association.
         public var isEmpty: Bool { rows.isEmpty }
@@ -143,12 +143,12 @@ extension Row {
         /// The prefetched rows for an association key, or nil.
         ///
         /// - Parameter key: An association key.
-        public subscript(_ key: String) -> [Row]? { rows[key] }
+        public subscript(_ key: String) -> [Row]? { rows[ByteExactString(key)] }
     }
 
     /// Stores prefetched rows.
     func setPrefetchedRows(_ rows: [Row], forKey key: String) {
-        _prefetchStorage?.rows[_scopePath, default: [:]][key] = rows
+        _prefetchStorage?.rows[ByteExactString(_scopePath), default: [:]][ByteExactString(key)] = rows
     }
 
     /// The row without its scopes (the columns of the base record).

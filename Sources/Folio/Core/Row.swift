@@ -329,7 +329,7 @@ public final class Row {
         let hint = _columnLookupHint
         if hint < count {
             let position = _offset &+ hint
-            if _columnNames[position] == name && (!_hasDuplicateNames || _previousDuplicates[position] < _offset) {
+            if _columnNames[position].hasSameUTF8(as: name) && (!_hasDuplicateNames || _previousDuplicates[position] < _offset) {
                 _columnLookupHint = hint &+ 1 == count ? 0 : hint &+ 1
                 return hint
             }
@@ -342,12 +342,13 @@ public final class Row {
     func _index(forColumn name: String) -> Int? {
         let range = _offset..<(_offset + count)
         var found: Int?
-        if let position = range.first(where: { _columnNames[$0] == name }), _previousDuplicates[position] < _offset {
+        // Names compare as in SQLite: same bytes, ignoring the case of
+        // ASCII letters (see String+DatabaseNames.swift).
+        if let position = range.first(where: { _columnNames[$0].hasSameUTF8(as: name) }), _previousDuplicates[position] < _offset {
             // No column to the left has the same name, ignoring case.
             found = position
         } else {
-            let lowercased = name.lowercased()
-            found = range.first { _columnNames[$0].lowercased() == lowercased }
+            found = range.first { _columnNames[$0].isSameDatabaseName(as: name) }
         }
         guard let position = found else { return nil }
         let index = position - _offset
@@ -360,9 +361,9 @@ public final class Row {
     static func previousDuplicateIndexes(_ names: [String]) -> [Int] {
         var result = Array(repeating: -1, count: names.count)
         guard names.count > 1 else { return result }
-        var lastIndexes: [String: Int] = [:]
+        var lastIndexes: [DatabaseNameKey: Int] = [:]
         for (index, name) in names.enumerated() {
-            let key = name.lowercased()
+            let key = DatabaseNameKey(name)
             if let previous = lastIndexes[key] {
                 result[index] = previous
             }
@@ -393,7 +394,16 @@ public final class Row {
     /// Stops the program when an index is out of bounds: a programmer error.
     @usableFromInline
     func _checkIndex(_ index: Int, file: StaticString = #file, line: UInt = #line) {
-        precondition(index >= 0 && index < count, "row index \(index) out of range 0..<\(count)", file: file, line: line)
+        if index < 0 || index >= count {
+            _indexOutOfRange(index, file: file, line: line)
+        }
+    }
+
+    /// Stops the program with the message of an index out of bounds, out
+    /// of line so that the check stays small.
+    @inline(never)
+    func _indexOutOfRange(_ index: Int, file: StaticString, line: UInt) -> Never {
+        fatalProgrammerError("row index \(index) out of range 0..<\(count)", file: file, line: line)
     }
 
     /// Returns the first non-NULL value among columns, or nil.
@@ -421,7 +431,7 @@ extension Row: Equatable {
         if lhs === rhs { return true }
         guard lhs.count == rhs.count else { return false }
         for index in 0..<lhs.count {
-            guard lhs.columnNames[index] == rhs.columnNames[index],
+            guard lhs.columnNames[index].hasSameUTF8(as: rhs.columnNames[index]),
                   lhs.databaseValue(atUncheckedIndex: index) == rhs.databaseValue(atUncheckedIndex: index)
             else { return false }
         }

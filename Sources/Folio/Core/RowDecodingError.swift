@@ -27,7 +27,9 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     /// What went wrong.
     public let reason: Reason
 
-    /// The type that could not be decoded.
+    /// The type that could not be decoded, named as in Swift code: `Int`,
+    /// `Date`, `Player` (module-qualified only when the name alone would
+    /// be ambiguous, such as an application type named `Date`).
     public internal(set) var typeName: String
 
     /// The column name, when known.
@@ -62,9 +64,9 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
         // A non-NULL value that fails to convert to `T?` fails to convert
         // to `T`: name `T`, which is what the message is about.
         if let optionalType = type as? any _OptionalType.Type, databaseValue.map({ !$0.isNull }) ?? false {
-            self.typeName = String(reflecting: optionalType._wrappedType)
+            self.typeName = typeNameForMessages(optionalType._wrappedType)
         } else {
-            self.typeName = String(reflecting: type)
+            self.typeName = typeNameForMessages(type)
         }
         self.column = column
         self.index = index

@@ -169,20 +169,3 @@ public func databaseQuestionMarks(count: Int) -> String {
     guard count > 0 else { return "" }
     return Array(repeating: "?", count: count).joined(separator: ", ")
 }
-
-extension String {
-    /// The string as a quoted SQL identifier: `player` becomes `"player"`,
-    /// and inner double quotes are doubled.
-    ///
-    /// ```swift
-    /// let sql = "SELECT * FROM \(tableName.quotedDatabaseIdentifier)"
-    /// ```
-    ///
-    /// See <https://www.sqlite.org/lang_keywords.html>.
-    public var quotedDatabaseIdentifier: String {
-        // Identifiers rarely hold a double quote: skip Foundation's costly
-        // replacement when there is none.
-        guard utf8.contains(UInt8(ascii: "\"")) else { return "\"" + self + "\"" }
-        return "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}

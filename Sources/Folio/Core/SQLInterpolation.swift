@@ -82,13 +82,13 @@ public struct SQLInterpolation: StringInterpolationProtocol {
     ///
     /// - Parameter collation: A collation.
     public mutating func appendInterpolation(_ collation: DatabaseCollation) {
-        elements.append(.sql(collation.name, StatementArguments()))
+        elements.append(.sql(collation.name.databaseIdentifierToken, StatementArguments()))
     }
 
     /// Appends the name of a function: `\(myFunction)(score)`.
     ///
     /// - Parameter function: A custom SQL function.
     public mutating func appendInterpolation(_ function: DatabaseFunction) {
-        elements.append(.sql(function.name, StatementArguments()))
+        elements.append(.sql(function.name.databaseIdentifierToken, StatementArguments()))
     }
 }

@@ -131,11 +131,12 @@ public final class Statement {
     /// once.
     private(set) lazy var hasDuplicateColumnNames: Bool = previousDuplicateIndexes.contains { $0 >= 0 }
 
-    /// Column indexes by lowercased name, built on first use.
-    private lazy var lowercasedColumnIndexes: [String: Int] = {
-        var indexes: [String: Int] = [:]
+    /// Column indexes by name, ignoring the case of ASCII letters as
+    /// SQLite does, built on first use.
+    private lazy var caseInsensitiveColumnIndexes: [DatabaseNameKey: Int] = {
+        var indexes: [DatabaseNameKey: Int] = [:]
         for (index, name) in columnNames.enumerated().reversed() {
-            indexes[name.lowercased()] = index
+            indexes[DatabaseNameKey(name)] = index
         }
         return indexes
     }()
@@ -208,14 +209,14 @@ public final class Statement {
         var index = columnLookupHint
         for _ in 0..<count {
             if index >= count { index = 0 }
-            if columnNames[index] == name {
+            if columnNames[index].hasSameUTF8(as: name) {
                 guard previousDuplicateIndexes[index] < 0 else { break }
                 columnLookupHint = index + 1
                 return index
             }
             index += 1
         }
-        return lowercasedColumnIndexes[name.lowercased()]
+        return caseInsensitiveColumnIndexes[DatabaseNameKey(name)]
     }
 
     // MARK: - Arguments
@@ -272,7 +273,7 @@ public final class Statement {
             pendingBindError = error
             needsStepPreamble = true
         } catch {
-            preconditionFailure("bind(_:arguments:) throws DatabaseError only")
+            fatalError("bind(_:arguments:) throws DatabaseError only")
         }
     }
 
@@ -343,10 +344,19 @@ public final class Statement {
         }
         self.arguments = arguments
         let code = bindAll(values)
-        if code != SQLITE_OK {
-            throw DatabaseError.lastError(
-                database.sqliteConnection, code: code, sql: sql,
-                arguments: arguments, publicArguments: database.configuration.publicStatementArguments)
+        guard code == SQLITE_OK else {
+            let error = code == Statement.unrepresentableValueCode
+                ? unrepresentableValueError(in: values, arguments: arguments)
+                : DatabaseError.lastError(
+                    database.sqliteConnection, code: code, sql: sql,
+                    arguments: arguments, publicArguments: database.configuration.publicStatementArguments)
+            // Some parameters are bound, others keep the values of the
+            // previous run: the statement must not run until arguments
+            // are set again. Its next step throws the error too.
+            sqlite3_clear_bindings(sqliteStatement)
+            pendingBindError = error
+            needsStepPreamble = true
+            throw error
         }
     }
 
@@ -363,8 +373,14 @@ public final class Statement {
     }
 
     /// Binds one value. See <https://www.sqlite.org/c3ref/bind_blob.html>.
+    ///
+    /// - Returns: An SQLite result code, or ``Statement.unrepresentableValueCode``
+    ///   for a value that SQLite can not store (`UInt64.max`), which is
+    ///   left unbound: throw ``unrepresentableValueError(in:arguments:)``.
     func bind(_ value: DatabaseValue, at index: CInt) -> CInt {
-        switch value.storage {
+        switch value._storage {
+        case .unrepresentable:
+            return Statement.unrepresentableValueCode
         case .null:
             return sqlite3_bind_null(sqliteStatement, index)
         case .int64(let int64):
@@ -372,21 +388,40 @@ public final class Statement {
         case .double(let double):
             return sqlite3_bind_double(sqliteStatement, index, double)
         case .string(var string):
+            // The 64-bit variants take the length without a conversion
+            // that could trap: SQLite reports SQLITE_TOOBIG instead.
             return string.withUTF8 { buffer in
-                sqlite3_bind_text(
+                sqlite3_bind_text64(
                     sqliteStatement, index,
                     UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!)
                         .assumingMemoryBound(to: CChar.self),
-                    CInt(buffer.count), _folio_sqlite_transient())
+                    UInt64(buffer.count), _folio_sqlite_transient(), UInt8(SQLITE_UTF8))
             }
         case .blob(let data):
             return data.withUnsafeBytes { buffer in
                 guard let base = buffer.baseAddress, buffer.count > 0 else {
                     return sqlite3_bind_zeroblob(sqliteStatement, index, 0)
                 }
-                return sqlite3_bind_blob(sqliteStatement, index, base, CInt(buffer.count), _folio_sqlite_transient())
+                return sqlite3_bind_blob64(sqliteStatement, index, base, UInt64(buffer.count), _folio_sqlite_transient())
             }
         }
+    }
+
+    /// The code ``bind(_:at:)`` returns for a value that SQLite can not
+    /// store: not an SQLite result code (they are all positive).
+    static let unrepresentableValueCode: CInt = -1
+
+    /// The error of the first value of `values` that SQLite can not store.
+    func unrepresentableValueError(in values: [DatabaseValue], arguments: StatementArguments) -> DatabaseError {
+        for value in values {
+            if let error = value.unrepresentableValueError(
+                sql: sql, arguments: arguments,
+                publicArguments: database.configuration.publicStatementArguments)
+            {
+                return error
+            }
+        }
+        return DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a value can not be stored", sql: sql)
     }
 
     // MARK: - Execution
@@ -448,6 +483,7 @@ public final class Statement {
         case let code:
             let error = makeError(code: code)
             sqlite3_reset(sqliteStatement)
+            database.statementDidFail(error)
             throw error
         }
     }

@@ -23,7 +23,7 @@ extension FTS3 {
         do {
             return try FullTextSupport.tokenize(string, with: tokenizer)
         } catch {
-            preconditionFailure("can not tokenize with the FTS3 tokenizer \(tokenizer.sql): \(error)")
+            fatalProgrammerError("can not tokenize with the FTS3 tokenizer \(tokenizer.sql): \(error)")
         }
     }
 }
@@ -39,7 +39,7 @@ enum FullTextSupport {
     /// See <https://www.sqlite.org/fts3.html#querying_tokenizers>.
     static func tokenize(_ string: String, with tokenizer: FTS3TokenizerDescriptor) throws -> [String] {
         let moduleArguments = ([tokenizer.name] + tokenizer.arguments)
-            .map { DatabaseValue(value: $0).sqlLiteral }
+            .map { $0.quotedDatabaseStringLiteral }
             .joined(separator: ", ")
         let tableName = "tokenize(\(moduleArguments))".quotedDatabaseIdentifier
         return try database.get().inDatabase { db in

@@ -89,7 +89,7 @@ public struct FTS3TokenizerDescriptor: Sendable {
     /// bare word when possible, the arguments in single quotes.
     /// `unicode61 'remove_diacritics=0'`.
     var sql: String {
-        ([FTS3TokenizerDescriptor.optionValue(name)] + arguments.map { DatabaseValue(value: $0).sqlLiteral })
+        ([FTS3TokenizerDescriptor.optionValue(name)] + arguments.map { $0.quotedDatabaseStringLiteral })
             .joined(separator: " ")
     }
 
@@ -103,6 +103,6 @@ public struct FTS3TokenizerDescriptor: Sendable {
             default: return false
             }
         }
-        return isBareword ? value : DatabaseValue(value: value).sqlLiteral
+        return isBareword ? value : value.quotedDatabaseStringLiteral
     }
 }

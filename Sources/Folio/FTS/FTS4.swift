@@ -77,7 +77,7 @@ public struct FTS4: VirtualTableModule, Sendable {
             content = contentTable
         }
         if let content {
-            arguments.append("content=" + DatabaseValue(value: content).sqlLiteral)
+            arguments.append("content=" + content.quotedDatabaseStringLiteral)
         }
         if let compress = definition.compress {
             arguments.append("compress=" + FTS3TokenizerDescriptor.optionValue(compress))
@@ -96,7 +96,7 @@ public struct FTS4: VirtualTableModule, Sendable {
         }
         if let prefixes = definition.prefixes {
             let value = prefixes.sorted().map(String.init).joined(separator: ",")
-            arguments.append("prefix=" + DatabaseValue(value: value).sqlLiteral)
+            arguments.append("prefix=" + value.quotedDatabaseStringLiteral)
         }
         return arguments
     }

@@ -62,7 +62,7 @@ public struct FTS5: VirtualTableModule, Sendable {
             column.name.quotedDatabaseIdentifier + (column.isIndexed ? "" : " UNINDEXED")
         }
         if let tokenizer = definition.tokenizer {
-            arguments.append("tokenize=" + DatabaseValue(value: tokenizer.optionValue).sqlLiteral)
+            arguments.append("tokenize=" + tokenizer.optionValue.quotedDatabaseStringLiteral)
         }
         var content = definition.content
         var contentRowID = definition.contentRowID
@@ -72,14 +72,14 @@ public struct FTS5: VirtualTableModule, Sendable {
             contentRowID = try db.primaryKey(contentTable).rowIDColumn
         }
         if let content {
-            arguments.append("content=" + DatabaseValue(value: content).sqlLiteral)
+            arguments.append("content=" + content.quotedDatabaseStringLiteral)
         }
         if let contentRowID {
-            arguments.append("content_rowid=" + DatabaseValue(value: contentRowID).sqlLiteral)
+            arguments.append("content_rowid=" + contentRowID.quotedDatabaseStringLiteral)
         }
         if let prefixes = definition.prefixes {
             let value = prefixes.sorted().map(String.init).joined(separator: " ")
-            arguments.append("prefix=" + DatabaseValue(value: value).sqlLiteral)
+            arguments.append("prefix=" + value.quotedDatabaseStringLiteral)
         }
         if let columnSize = definition.columnSize {
             arguments.append("columnsize=\(columnSize)")

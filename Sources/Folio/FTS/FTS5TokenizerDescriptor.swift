@@ -39,7 +39,7 @@ public struct FTS5TokenizerDescriptor: Sendable {
                 default: return false
                 }
             }
-            return isBareword ? component : "'" + component.replacingOccurrences(of: "'", with: "''") + "'"
+            return isBareword ? component : component.quotedDatabaseStringLiteral
         }.joined(separator: " ")
     }
 

@@ -427,14 +427,14 @@ public final class ColumnDefinition {
         }
         switch defaultValue {
         case .value(let value)?:
-            sql += " DEFAULT " + value.sqlLiteral
+            sql += " DEFAULT " + (try value.sqlLiteral())
         case .sql(let expression)?:
             sql += " DEFAULT " + ColumnDefinition.defaultClauseSQL(try expression.inlinedSQL(db))
         case nil:
             break
         }
         if let collationName {
-            sql += " COLLATE " + collationName
+            sql += " COLLATE " + collationName.databaseIdentifierToken
         }
         if let reference {
             let destinationColumns: [String]?
@@ -464,27 +464,33 @@ public final class ColumnDefinition {
 
     /// Returns the SQL after `DEFAULT`: simple literals and keywords as
     /// they are, other expressions in parentheses.
+    ///
+    /// Reads UTF-8 bytes, as SQLite's tokenizer does (a quote followed by
+    /// a combining mark is one Swift `Character`, and would hide the
+    /// quote from a comparison of characters).
     static func defaultClauseSQL(_ sql: String) -> String {
         let trimmed = sql.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("(") && trimmed.hasSuffix(")") {
+        let bytes = Array(trimmed.utf8)
+        guard let first = bytes.first else { return "()" }
+        if first == UInt8(ascii: "("), closingParenthesis(in: bytes) == bytes.count - 1 {
             return trimmed
         }
-        if let first = trimmed.first, first == "'" || ((first == "X" || first == "x") && trimmed.dropFirst().first == "'") {
-            // A string or blob literal, if it has one quoted part only.
-            let body = trimmed.drop { $0 != "'" }.dropFirst()
-            if body.hasSuffix("'"), !body.dropLast().replacingOccurrences(of: "''", with: "").contains("'") {
-                return trimmed
-            }
+        // A string or blob literal, if it has one quoted part only.
+        let quoteIndex = (first == UInt8(ascii: "X") || first == UInt8(ascii: "x")) ? 1 : 0
+        if quoteIndex < bytes.count, bytes[quoteIndex] == UInt8(ascii: "'"),
+           closingQuote(in: bytes, from: quoteIndex) == bytes.count - 1
+        {
+            return trimmed
         }
-        let scalars = Array(trimmed.unicodeScalars)
-        var isSimple = !scalars.isEmpty
-        for (index, scalar) in scalars.enumerated() {
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "_", ".":
+        var isSimple = true
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."):
                 continue
-            case "+", "-":
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
                 // A sign, or an exponent sign.
-                if index > 0 && scalars[index - 1] != "e" && scalars[index - 1] != "E" {
+                if index > 0 && bytes[index - 1] != UInt8(ascii: "e") && bytes[index - 1] != UInt8(ascii: "E") {
                     isSimple = false
                 }
             default:
@@ -492,6 +498,50 @@ public final class ColumnDefinition {
             }
         }
         return isSimple ? trimmed : "(\(trimmed))"
+    }
+
+    /// The index of the quote that closes the quoted token that starts at
+    /// `start` (doubled quotes do not close it), or nil.
+    private static func closingQuote(in bytes: [UInt8], from start: Int) -> Int? {
+        let quote = bytes[start]
+        var index = start + 1
+        while index < bytes.count {
+            if bytes[index] == quote {
+                if index + 1 < bytes.count, bytes[index + 1] == quote {
+                    index += 2
+                    continue
+                }
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index of the parenthesis that closes the one at index 0,
+    /// skipping quoted tokens, or nil.
+    private static func closingParenthesis(in bytes: [UInt8]) -> Int? {
+        var depth = 0
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"):
+                guard let end = closingQuote(in: bytes, from: index) else { return nil }
+                index = end
+            case UInt8(ascii: "["):
+                guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+                index = end
+            case UInt8(ascii: "("):
+                depth += 1
+            case UInt8(ascii: ")"):
+                depth -= 1
+                if depth == 0 { return index }
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
     }
 }
 

@@ -160,8 +160,8 @@ public struct DatabaseMigrator: Sendable {
         foreignKeyChecks: ForeignKeyChecks = .deferred,
         migrate: @escaping @Sendable (Database) throws -> Void)
     {
-        precondition(
-            !registeredMigrations.contains { $0.identifier == identifier },
+        checkProgrammerError(
+            !registeredMigrations.contains { $0.identifier.hasSameUTF8(as: identifier) },
             "already registered migration: \(String(reflecting: identifier)). Each migration needs a unique identifier.")
         let checks: Migration.ForeignKeyChecks
         switch foreignKeyChecks {
@@ -213,8 +213,8 @@ public struct DatabaseMigrator: Sendable {
     ///   ``DatabaseError`` when the database is already migrated beyond
     ///   the target.
     public func migrate(_ writer: some DatabaseWriter, upTo targetIdentifier: String) throws {
-        guard let targetIndex = registeredMigrations.firstIndex(where: { $0.identifier == targetIdentifier }) else {
-            preconditionFailure("undefined migration: \(String(reflecting: targetIdentifier))")
+        guard let targetIndex = registeredMigrations.firstIndex(where: { $0.identifier.hasSameUTF8(as: targetIdentifier) }) else {
+            fatalProgrammerError("undefined migration: \(String(reflecting: targetIdentifier))")
         }
         try writer.barrierWriteWithoutTransaction { db in
             try migrate(db, upToIndex: targetIndex)
@@ -274,19 +274,19 @@ public struct DatabaseMigrator: Sendable {
         if try !db.tableExists(Migration.tableName) {
             try db.execute(sql: "CREATE TABLE \(Migration.tableName.quotedDatabaseIdentifier) (\"identifier\" TEXT NOT NULL PRIMARY KEY)")
         }
-        let appliedIdentifiers = try self.appliedIdentifiers(db)
+        let appliedIdentifiers = try appliedIdentifierKeys(db)
         if isSuperseded(appliedIdentifiers) {
             // A newer version of the application migrated the database:
             // running our migrations could corrupt it.
             return
         }
         guard let targetIndex else { return }
-        if let beyond = registeredMigrations[(targetIndex + 1)...].first(where: { appliedIdentifiers.contains($0.identifier) }) {
+        if let beyond = registeredMigrations[(targetIndex + 1)...].first(where: { appliedIdentifiers.contains(ByteExactString($0.identifier)) }) {
             throw DatabaseError(
                 resultCode: .SQLITE_ERROR,
                 message: "database is already migrated beyond migration \(String(reflecting: registeredMigrations[targetIndex].identifier)): migration \(String(reflecting: beyond.identifier)) is applied")
         }
-        for migration in registeredMigrations[...targetIndex] where !appliedIdentifiers.contains(migration.identifier) {
+        for migration in registeredMigrations[...targetIndex] where !appliedIdentifiers.contains(ByteExactString(migration.identifier)) {
             try migration.run(db)
         }
     }
@@ -304,8 +304,8 @@ public struct DatabaseMigrator: Sendable {
     /// - Returns: Migration identifiers.
     /// - Throws: A ``DatabaseError``.
     public func appliedMigrations(_ db: Database) throws -> [String] {
-        let appliedIdentifiers = try self.appliedIdentifiers(db)
-        return migrations.filter { appliedIdentifiers.contains($0) }
+        let appliedIdentifiers = try appliedIdentifierKeys(db)
+        return migrations.filter { appliedIdentifiers.contains(ByteExactString($0)) }
     }
 
     /// Returns the identifiers of all applied migrations, including the
@@ -315,10 +315,20 @@ public struct DatabaseMigrator: Sendable {
     /// - Returns: Migration identifiers.
     /// - Throws: A ``DatabaseError``.
     public func appliedIdentifiers(_ db: Database) throws -> Set<String> {
+        Set(try appliedIdentifierKeys(db).map(\.string))
+    }
+
+    /// The identifiers of all applied migrations, compared byte for byte
+    /// as SQLite compares them in the migrations table: a `Set<String>`
+    /// would merge canonically equivalent identifiers (`"café"` written
+    /// with a precomposed or a combining accent), and take a migration
+    /// for applied when another one is.
+    private func appliedIdentifierKeys(_ db: Database) throws -> Set<ByteExactString> {
         guard try db.tableExists(Migration.tableName) else {
             return []
         }
-        return try Set(String.fetchAll(db, sql: "SELECT identifier FROM \(Migration.tableName.quotedDatabaseIdentifier)"))
+        let identifiers = try String.fetchAll(db, sql: "SELECT identifier FROM \(Migration.tableName.quotedDatabaseIdentifier)")
+        return Set(identifiers.map(ByteExactString.init))
     }
 
     /// Returns the identifiers of the completed migrations, in the order of
@@ -329,8 +339,8 @@ public struct DatabaseMigrator: Sendable {
     /// - Returns: Migration identifiers.
     /// - Throws: A ``DatabaseError``.
     public func completedMigrations(_ db: Database) throws -> [String] {
-        let appliedIdentifiers = try self.appliedIdentifiers(db)
-        return Array(migrations.prefix { appliedIdentifiers.contains($0) })
+        let appliedIdentifiers = try appliedIdentifierKeys(db)
+        return Array(migrations.prefix { appliedIdentifiers.contains(ByteExactString($0)) })
     }
 
     /// Returns whether all registered migrations are applied.
@@ -347,7 +357,7 @@ public struct DatabaseMigrator: Sendable {
     /// - Returns: Whether the database is up to date.
     /// - Throws: A ``DatabaseError``.
     public func hasCompletedMigrations(_ db: Database) throws -> Bool {
-        try completedMigrations(db).last == migrations.last
+        try completedMigrations(db).count == migrations.count
     }
 
     /// Returns whether the database contains applied migrations that this
@@ -366,11 +376,11 @@ public struct DatabaseMigrator: Sendable {
     /// - Returns: Whether the database was migrated by a newer migrator.
     /// - Throws: A ``DatabaseError``.
     public func hasBeenSuperseded(_ db: Database) throws -> Bool {
-        try isSuperseded(appliedIdentifiers(db))
+        try isSuperseded(appliedIdentifierKeys(db))
     }
 
-    private func isSuperseded(_ appliedIdentifiers: Set<String>) -> Bool {
-        let known = Set(migrations)
+    private func isSuperseded(_ appliedIdentifiers: Set<ByteExactString>) -> Bool {
+        let known = Set(migrations.map(ByteExactString.init))
         return appliedIdentifiers.contains { !known.contains($0) }
     }
 }

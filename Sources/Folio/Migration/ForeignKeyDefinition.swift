@@ -84,7 +84,7 @@ public final class ForeignKeyDefinition {
                 destinationColumns: nil)
         }
         let columns: [ForeignKeyResolver.Column]
-        if primaryKey.count == 1, primaryKey[0].name.lowercased() == "rowid" {
+        if primaryKey.count == 1, primaryKey[0].name.isSameDatabaseName(as: "rowid") {
             columns = [ForeignKeyResolver.Column(name: name + "Id", type: .integer)]
         } else {
             columns = primaryKey.map { column in

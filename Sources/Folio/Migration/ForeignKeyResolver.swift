@@ -25,7 +25,7 @@ struct ForeignKeyResolver {
         let plural = Inflections.pluralize(name)
         let candidates = plural.lowercased() == name.lowercased() ? [name] : [name, plural]
         for candidate in candidates {
-            if let definingTable, definingTable.name.lowercased() == candidate.lowercased() {
+            if let definingTable, definingTable.name.isSameDatabaseName(as: candidate) {
                 return candidate
             }
             if try db.tableExists(candidate) {
@@ -38,7 +38,7 @@ struct ForeignKeyResolver {
     /// Returns the primary key of a table, or nil when the table is
     /// unknown. The hidden rowid is returned as a `rowid` column.
     func primaryKey(of table: String) throws -> [Column]? {
-        if let definingTable, definingTable.name.lowercased() == table.lowercased() {
+        if let definingTable, definingTable.name.isSameDatabaseName(as: table) {
             return try definingTable.declaredPrimaryKey(ForeignKeyResolver(db: db, definingTable: nil))
         }
         // Ask for the primary key first: checking that the table exists
@@ -63,7 +63,7 @@ struct ForeignKeyResolver {
         }
         let columns = try db.columns(in: table)
         return primaryKey.columns.map { name in
-            let info = columns.first { $0.name.lowercased() == name.lowercased() }
+            let info = columns.first { $0.name.isSameDatabaseName(as: name) }
             return Column(name: name, type: info?.columnType)
         }
     }

@@ -7,7 +7,13 @@ extension DatabaseValue {
     /// The value as an SQL literal: `NULL`, `42`, `1.5`, `'O''Brien'`,
     /// `X'01FF'`. Infinite doubles become `9e999` (which SQLite reads as
     /// infinity) and NaN becomes `NULL` (as SQLite stores it).
-    var sqlLiteral: String {
+    ///
+    /// - Throws: A ``DatabaseError`` for a value that SQLite can not
+    ///   store, such as `UInt64.max`.
+    func sqlLiteral(sql: String? = nil) throws -> String {
+        if let error = unrepresentableValueError(sql: sql) {
+            throw error
+        }
         switch storage {
         case .double(let double):
             if double.isNaN { return "NULL" }
@@ -146,7 +152,7 @@ extension SQL {
                     throw mismatch("missing argument for parameter \(position + 1)")
                 }
                 nextPositional = position + 1
-                output.append(contentsOf: arguments.values[position].sqlLiteral.utf8)
+                output.append(contentsOf: try arguments.values[position].sqlLiteral(sql: sql).utf8)
             case let prefix where (prefix == UInt8(ascii: ":") || prefix == UInt8(ascii: "@") || prefix == UInt8(ascii: "$"))
                 && index + 1 < bytes.count && isIdentifierByte(bytes[index + 1]):
                 let start = index + 1
@@ -158,7 +164,7 @@ extension SQL {
                 guard let value = arguments.namedValues[name] else {
                     throw mismatch("missing argument for parameter \(name)")
                 }
-                output.append(contentsOf: value.sqlLiteral.utf8)
+                output.append(contentsOf: try value.sqlLiteral(sql: sql).utf8)
             default:
                 output.append(byte)
                 index += 1

@@ -5,13 +5,13 @@ extension TableDefinition {
     /// Returns the primary key columns as declared so far, or the hidden
     /// rowid, or nil for a WITHOUT ROWID table without primary key.
     func declaredPrimaryKey(_ resolver: ForeignKeyResolver) throws -> [ForeignKeyResolver.Column]? {
-        var columnTypes: [String: Database.ColumnType?] = [:]
+        var columnTypes: [DatabaseNameKey: Database.ColumnType?] = [:]
         for element in elements {
             if case .column(let column) = element {
                 if column.primaryKey != nil {
                     return [ForeignKeyResolver.Column(name: column.name, type: column.type)]
                 }
-                columnTypes[column.name.lowercased()] = column.type
+                columnTypes[DatabaseNameKey(column.name)] = column.type
             }
         }
         if let primaryKeyConstraint {
@@ -19,7 +19,7 @@ extension TableDefinition {
             for member in primaryKeyConstraint.members {
                 switch member {
                 case .column(let name):
-                    columns.append(ForeignKeyResolver.Column(name: name, type: columnTypes[name.lowercased()] ?? nil))
+                    columns.append(ForeignKeyResolver.Column(name: name, type: columnTypes[DatabaseNameKey(name)] ?? nil))
                 case .foreignKey(let foreignKey):
                     columns.append(contentsOf: try foreignKey.resolve(resolver).columns)
                 }
@@ -133,13 +133,13 @@ extension TableDefinition {
         // unique key is useless: SQLite uses the index of the key.
         let coveringKeys = (primaryKeyColumns.map { [$0] } ?? []) + uniqueColumns
         var createIndexes: [String] = []
-        var indexedSets: Set<[String]> = []
+        var indexedSets: Set<[DatabaseNameKey]> = []
         for (columns, unlessCovered) in indexedColumns {
-            let lowercased = columns.map { $0.lowercased() }
+            let columnKeys = columns.map(DatabaseNameKey.init)
             let isCovered = unlessCovered && coveringKeys.contains { key in
-                key.count >= lowercased.count && key.prefix(lowercased.count).map { $0.lowercased() } == lowercased
+                key.count >= columnKeys.count && key.prefix(columnKeys.count).map(DatabaseNameKey.init) == columnKeys
             }
-            guard !isCovered, indexedSets.insert(lowercased).inserted else { continue }
+            guard !isCovered, indexedSets.insert(columnKeys).inserted else { continue }
             createIndexes.append(Database.createIndexSQL(
                 name: TableDefinition.indexName(table: name, columns: columns),
                 table: name,

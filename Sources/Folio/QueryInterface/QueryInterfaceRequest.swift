@@ -310,7 +310,7 @@ extension QueryInterfaceRequest: DerivableRequest {
     /// - Returns: A request.
     public func with<T>(_ cte: CommonTableExpression<T>) -> Self {
         mapQuery { query in
-            query.commonTableExpressions.removeAll { $0.name.lowercased() == cte.tableName.lowercased() }
+            query.commonTableExpressions.removeAll { $0.name.isSameDatabaseName(as: cte.tableName) }
             query.commonTableExpressions.append((cte.tableName, cte.definition))
         }
     }

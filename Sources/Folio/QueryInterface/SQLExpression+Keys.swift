@@ -117,9 +117,9 @@ extension SQLExpression {
                     + "declare a primary key or a unique index on them, or use filter(_:) with a regular condition")
         }
         // Sort columns in the order of the table, for stable SQL.
-        let tableColumns = try db.columns(in: tableName).map { $0.name.lowercased() }
+        let tableColumns = try db.columns(in: tableName).map { DatabaseNameKey($0.name) }
         func position(_ column: String) -> Int {
-            tableColumns.firstIndex(of: column.lowercased()) ?? tableColumns.count
+            tableColumns.firstIndex(of: DatabaseNameKey(column)) ?? tableColumns.count
         }
         return keyColumns.sorted { lhs, rhs in
             let (l, r) = (position(lhs), position(rhs))

@@ -46,27 +46,52 @@ public enum DatabaseDateEncodingStrategy: Sendable {
     case custom(@Sendable (Date) -> (any DatabaseValueConvertible)?)
 
     /// The database value of a date.
+    ///
+    /// A date that the strategy can not write (an infinite date, or one
+    /// whose seconds do not fit in an `Int64`) gives a value whose binding
+    /// throws a ``DatabaseError`` that names the date.
     func databaseValue(for date: Date) -> DatabaseValue {
         switch self {
         case .deferredToDate:
             if let convertible = date as Any as? any DatabaseValueConvertible {
                 return convertible.databaseValue
             }
-            return DatabaseValue(storage: .string(SQLiteDateFormat.dateTimeString(from: date)))
+            guard let text = SQLiteDateFormat.dateTimeString(from: date) else {
+                return Self.unrepresentable(date, as: "date text")
+            }
+            return DatabaseValue(storage: .string(text))
         case .timeIntervalSinceReferenceDate:
             return DatabaseValue(storage: .double(date.timeIntervalSinceReferenceDate))
         case .timeIntervalSince1970:
             return DatabaseValue(storage: .double(date.timeIntervalSince1970))
         case .secondsSince1970:
-            return DatabaseValue(storage: .int64(Int64(date.timeIntervalSince1970.rounded(.down))))
+            guard let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down)) else {
+                return Self.unrepresentable(date, as: "a number of seconds in an SQLite INTEGER (signed 64-bit)")
+            }
+            return DatabaseValue(storage: .int64(seconds))
         case .millisecondsSince1970:
-            return DatabaseValue(storage: .int64(Int64((date.timeIntervalSince1970 * 1000).rounded(.down))))
+            guard let milliseconds = Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded(.down)) else {
+                return Self.unrepresentable(date, as: "a number of milliseconds in an SQLite INTEGER (signed 64-bit)")
+            }
+            return DatabaseValue(storage: .int64(milliseconds))
         case .iso8601:
-            return DatabaseValue(storage: .string(SQLiteDateFormat.iso8601String(from: date)))
+            guard let text = SQLiteDateFormat.iso8601String(from: date) else {
+                return Self.unrepresentable(date, as: "ISO 8601 text")
+            }
+            return DatabaseValue(storage: .string(text))
         case .formatted(let formatter):
             return DatabaseValue(storage: .string(formatter.string(from: date)))
         case .custom(let format):
             return format(date)?.databaseValue ?? .null
         }
+    }
+
+    /// A value that can not be stored, for a date the strategy can not
+    /// write.
+    private static func unrepresentable(_ date: Date, as format: String) -> DatabaseValue {
+        DatabaseValue(
+            unrepresentable: "the date \(date.timeIntervalSince1970) seconds after 1970",
+            reason: "it does not fit in \(format)",
+            approximation: .double(date.timeIntervalSince1970))
     }
 }

@@ -534,11 +534,12 @@ extension Database {
             throw primaryKey.notFoundError
         }
 
-        let lowercasedColumns = columns.map { Set($0.map { $0.lowercased() }) }
+        // Names compare as in SQLite: bytes, ASCII case folded.
+        let columnKeys = columns.map { Set($0.map(DatabaseNameKey.init)) }
         var setColumns: [String] = []
         var values: [DatabaseValue] = []
         for (column, value) in container.columnsAndValues where !primaryKey.contains(column) {
-            if let lowercasedColumns, !lowercasedColumns.contains(column.lowercased()) { continue }
+            if let columnKeys, !columnKeys.contains(DatabaseNameKey(column)) { continue }
             setColumns.append(column)
             values.append(value)
         }

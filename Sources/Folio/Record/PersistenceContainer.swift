@@ -171,7 +171,7 @@ public struct PersistenceContainer: Sendable {
         let count = _values.count
         // The expected column can not be in the container: the names of
         // the layout are distinct.
-        if _fingerprints == nil && count < _columns.count && _columns[count] == column {
+        if _fingerprints == nil && count < _columns.count && _columns[count].hasSameUTF8(as: column) {
             _values.append(value)
             return
         }
@@ -224,7 +224,7 @@ public struct PersistenceContainer: Sendable {
             // Following a layout: few look-ups, no fingerprints.
             for index in 0..<_values.count {
                 let candidate = _columns[index]
-                if candidate == column || candidate.isEqualIgnoringASCIICase(to: column) {
+                if candidate.hasSameUTF8(as: column) || candidate.isEqualIgnoringASCIICase(to: column) {
                     return index
                 }
             }
@@ -240,7 +240,7 @@ public struct PersistenceContainer: Sendable {
         guard let fingerprints = _fingerprints else { return index(ofColumn: column) }
         for index in fingerprints.indices where fingerprints[index] == fingerprint {
             let candidate = _columns[index]
-            if candidate == column || candidate.isEqualIgnoringASCIICase(to: column) {
+            if candidate.hasSameUTF8(as: column) || candidate.isEqualIgnoringASCIICase(to: column) {
                 return index
             }
         }
@@ -278,7 +278,9 @@ public struct PersistenceContainer: Sendable {
             let rhs = columns.withUnsafeBufferPointer { $0.baseAddress }
             if lhs == rhs { return true }
         }
-        for index in 0..<count where _columns[index] != columns[index] {
+        // Bytes, not `==`: canonically equivalent names are different
+        // columns for SQLite.
+        for index in 0..<count where !_columns[index].hasSameUTF8(as: columns[index]) {
             return false
         }
         return true

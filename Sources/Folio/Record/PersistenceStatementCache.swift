@@ -71,6 +71,9 @@ extension Statement {
     func execute(boundValues values: [DatabaseValue]) throws {
         reset()
         let code = bindAll(values)
+        if code == Statement.unrepresentableValueCode {
+            throw unrepresentableValueError(in: values, arguments: StatementArguments(values))
+        }
         if code != SQLITE_OK {
             throw DatabaseError.lastError(
                 database.sqliteConnection, code: code, sql: sql,
@@ -157,12 +160,12 @@ extension Database {
             recordType: ObjectIdentifier(recordType),
             conflictResolution: conflictResolution)
         if let entry = cache.lastInsertEntry, cache.lastInsertKey == key,
-           container.hasColumns(entry.columns), entry.tableName == tableName
+           container.hasColumns(entry.columns), entry.tableName.hasSameUTF8(as: tableName)
         {
             return entry
         }
         if let entries = cache.insertEntries[key] {
-            for entry in entries where container.hasColumns(entry.columns) && entry.tableName == tableName {
+            for entry in entries where container.hasColumns(entry.columns) && entry.tableName.hasSameUTF8(as: tableName) {
                 cache.lastInsertKey = key
                 cache.lastInsertEntry = entry
                 return entry

@@ -3,15 +3,17 @@ import Foundation
 /// Date text formatted by hand, in the UTC time zone, without
 /// `DateFormatter`.
 enum SQLiteDateFormat {
-    /// "YYYY-MM-DD HH:MM:SS.SSS"
-    static func dateTimeString(from date: Date) -> String {
-        let parts = UTCDateParts(date)
+    /// "YYYY-MM-DD HH:MM:SS.SSS", or nil for a date that is not finite, or
+    /// too far away to count its milliseconds in an `Int64`.
+    static func dateTimeString(from date: Date) -> String? {
+        guard let parts = UTCDateParts(date) else { return nil }
         return parts.dateString + " " + parts.timeString + "." + pad(parts.millisecond, 3)
     }
 
-    /// "YYYY-MM-DDTHH:MM:SSZ"
-    static func iso8601String(from date: Date) -> String {
-        let parts = UTCDateParts(date)
+    /// "YYYY-MM-DDTHH:MM:SSZ", or nil for a date that is not finite, or
+    /// too far away to count its milliseconds in an `Int64`.
+    static func iso8601String(from date: Date) -> String? {
+        guard let parts = UTCDateParts(date) else { return nil }
         return parts.dateString + "T" + parts.timeString + "Z"
     }
 
@@ -31,8 +33,13 @@ enum SQLiteDateFormat {
         var second: Int
         var millisecond: Int
 
-        init(_ date: Date) {
-            let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        /// The parts of a date, or nil when the date is not finite, or too
+        /// far away (about 292 million years) to count its milliseconds in
+        /// an `Int64`.
+        init?(_ date: Date) {
+            guard let totalMilliseconds = Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded(.down)) else {
+                return nil
+            }
             let (dayCount, dayMilliseconds) = totalMilliseconds.floorDivided(by: 86_400_000)
             millisecond = Int(dayMilliseconds % 1000)
             second = Int(dayMilliseconds / 1000 % 60)

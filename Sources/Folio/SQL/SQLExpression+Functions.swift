@@ -163,9 +163,9 @@ extension DatabaseFunction {
     /// - Returns: An expression.
     public func callAsFunction(_ arguments: any SQLExpressible...) -> SQLExpression {
         if case .aggregate = kind {
-            return SQLExpression(.customAggregate(name, arguments.map(\.sqlExpression)))
+            return SQLExpression(.customAggregate(name.databaseIdentifierToken, arguments.map(\.sqlExpression)))
         }
-        return SQLExpression(.function(name, arguments.map(\.sqlExpression), distinct: false))
+        return SQLExpression(.function(name.databaseIdentifierToken, arguments.map(\.sqlExpression), distinct: false))
     }
 
     /// A function that capitalizes strings with `String.capitalized`.

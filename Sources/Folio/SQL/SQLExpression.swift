@@ -262,7 +262,7 @@ extension SQLExpression {
             // operand needs no parentheses, and must not get any in
             // comparisons. `("name" = ?) COLLATE NOCASE` would compare
             // with the default collation, and collate the boolean result.
-            return try e.sql(&context, wrapped: true) + " COLLATE " + collation
+            return try e.sql(&context, wrapped: true) + " COLLATE " + collation.databaseIdentifierToken
         case let .cast(e, type):
             return "CAST(" + (try e.sql(&context)) + " AS \(type))"
         case let .exists(q, negated):

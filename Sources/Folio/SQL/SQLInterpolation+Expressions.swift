@@ -82,6 +82,6 @@ extension SQLInterpolation {
     ///
     /// - Parameter collation: A collation name.
     public mutating func appendInterpolation(_ collation: Database.CollationName) {
-        elements.append(.sql(collation.rawValue, StatementArguments()))
+        elements.append(.sql(collation.rawValue.databaseIdentifierToken, StatementArguments()))
     }
 }

@@ -114,8 +114,8 @@ final class TableAliasBase: Sendable {
     func bind(to tableName: String) {
         tableNameStorage.withLock { current in
             if let current {
-                precondition(
-                    current.lowercased() == tableName.lowercased(),
+                checkProgrammerError(
+                    current.isSameDatabaseName(as: tableName),
                     "A TableAlias must not be used to refer to multiple tables (\(current) and \(tableName))")
             } else {
                 current = tableName

@@ -555,7 +555,7 @@ final class RowTests: FolioTestCase {
             XCTAssertEqual(errors.map(\.reason), [.valueMismatch, .valueMismatch])
             XCTAssertEqual(errors.map(\.column), ["a", "a"])
             XCTAssertEqual(errors.map(\.databaseValue), [.null, "many".databaseValue])
-            XCTAssertEqual(errors.map(\.typeName), ["Swift.Int", "Swift.Int"])
+            XCTAssertEqual(errors.map(\.typeName), ["Int", "Int"])
 
             // Copied rows take the same path as a miss of the fast path.
             let rows = try Row.fetchAll(db, sql: sql)

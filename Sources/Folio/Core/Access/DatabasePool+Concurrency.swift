@@ -151,13 +151,13 @@ extension DatabasePool {
     /// - Parameter value: A function that receives a connection in a
     ///   read-only transaction, or the error that prevented the read.
     public func asyncConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        precondition(
+        checkProgrammerError(
             writer.isOnQueue,
             "asyncConcurrentRead must be called from inside a write access (writeWithoutTransaction).")
         // Only a closed writer makes this fail, and the read that follows
         // then reports the error to `value`.
         let isInsideTransaction = (try? writer.reentrantSync { $0.isInsideTransaction }) ?? false
-        precondition(!isInsideTransaction, "asyncConcurrentRead must be called outside of any transaction.")
+        checkProgrammerError(!isInsideTransaction, "asyncConcurrentRead must be called outside of any transaction.")
 
         let lease: ReaderPool.Lease
         do {

@@ -123,8 +123,8 @@ public final class DatabasePool: DatabaseWriter {
     ///   - path: The path of the database file.
     ///   - configuration: The connection options.
     /// - Throws: A ``DatabaseError`` when the file can not be opened, when
-    ///   WAL mode can not be set, or when `maximumReaderCount` is not
-    ///   positive.
+    ///   the path contains a NUL character, when WAL mode can not be set,
+    ///   or when `maximumReaderCount` is not positive.
     public init(path: String, configuration: Configuration = Configuration()) throws {
         guard configuration.maximumReaderCount > 0 else {
             throw DatabaseError(
@@ -217,7 +217,7 @@ public final class DatabasePool: DatabaseWriter {
 
     /// Stops the program when called from inside an access to the pool.
     func preconditionNotReentrant(_ function: StaticString = #function) {
-        precondition(
+        checkProgrammerError(
             !isInsideAccess,
             "Database methods are not reentrant: \(function) was called from inside another access to the same DatabasePool (\(path)). Use unsafeReentrantRead or unsafeReentrantWrite, or move the call out of the closure.")
     }

@@ -94,12 +94,12 @@ extension DatabaseQueue {
     /// - Parameter value: A function that receives the connection, or the
     ///   error that prevented the read.
     public func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        precondition(
+        checkProgrammerError(
             writer.isOnQueue,
             "spawnConcurrentRead must be called from inside a write access (writeWithoutTransaction).")
         do {
             try writer.reentrantSync { db in
-                precondition(!db.isInsideTransaction, "spawnConcurrentRead must be called outside of any transaction.")
+                checkProgrammerError(!db.isInsideTransaction, "spawnConcurrentRead must be called outside of any transaction.")
                 try db.isolatedRead { db in value(.success(db)) }
             }
         } catch {

@@ -49,7 +49,9 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameters:
     ///   - path: The path of the database file.
     ///   - configuration: The connection options.
-    /// - Throws: A ``DatabaseError`` when the file can not be opened.
+    /// - Throws: A ``DatabaseError`` when the file can not be opened, or
+    ///   when the path contains a NUL character (SQLite would open the
+    ///   file named by the part before it).
     public init(path: String, configuration: Configuration = Configuration()) throws {
         writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue")
     }
@@ -69,10 +71,18 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - Parameters:
     ///   - name: A name, or nil for a private database.
     ///   - configuration: The connection options.
-    /// - Throws: A ``DatabaseError``.
+    /// - Throws: A ``DatabaseError``, also when the name contains a NUL
+    ///   character.
     public init(named name: String? = nil, configuration: Configuration = Configuration()) throws {
         let path: String
         if let name {
+            // SQLite ignores the rest of a URI component after "%00": the
+            // name would open the database of its prefix.
+            if name.utf8.contains(0) {
+                throw DatabaseError(
+                    resultCode: .SQLITE_CANTOPEN,
+                    message: "could not open the in-memory database named \(String(reflecting: name)): the name contains a NUL character")
+            }
             let encoded = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
             path = "file:\(encoded)?mode=memory&cache=shared"
         } else {

@@ -192,7 +192,7 @@ final class ReaderPool: Sendable {
                 }
             }
         case .barrier:
-            preconditionFailure("a lease received a barrier")
+            fatalError("a lease received a barrier")
         case .failure(let error):
             completion(.failure(error))
         }

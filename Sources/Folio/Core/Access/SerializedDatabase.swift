@@ -103,7 +103,7 @@ final class SerializedDatabase: @unchecked Sendable {
     ///   called from inside another one): that would deadlock, so it stops
     ///   the program with an explicit message instead.
     func sync<T>(_ block: (Database) throws -> T) throws -> T {
-        precondition(
+        checkProgrammerError(
             !isOnQueue,
             "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
         return try queue.sync {

@@ -196,11 +196,15 @@ public struct DatabaseDateComponents: Sendable {
     /// daylight saving time: the components read as UTC, or now for time
     /// components alone.
     private static func referenceDate(of components: DateComponents) -> Date {
+        // Components out of their ranges (a year of Int.max) would
+        // overflow the arithmetic below: they resolve the offset now.
         guard let year = components.year, let month = components.month, let day = components.day,
-              (1...12).contains(month), (1...31).contains(day)
+              (-999_999_999...999_999_999).contains(year), (1...12).contains(month), (1...31).contains(day)
         else { return Date() }
+        let hour = components.hour.map { min(max($0, 0), 23) } ?? 0
+        let minute = components.minute.map { min(max($0, 0), 59) } ?? 0
         let days = SQLiteDateTime.daysSince1970(year: year, month: month, day: day)
-        let seconds = days * 86_400 + (components.hour ?? 0) * 3_600 + (components.minute ?? 0) * 60
+        let seconds = days * 86_400 + hour * 3_600 + minute * 60
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }

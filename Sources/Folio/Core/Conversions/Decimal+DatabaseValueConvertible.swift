@@ -38,7 +38,10 @@ extension Decimal: DatabaseValueConvertible {
             return Decimal(int64)
         case .double(let double):
             guard double.isFinite else { return nil }
-            return Decimal(double)
+            // Decimal's exponent stops at 127: larger (and subnormal)
+            // doubles give NaN, which is not the number read.
+            let decimal = Decimal(double)
+            return decimal.isNaN ? nil : decimal
         case .string(let string):
             return Decimal(_databaseText: string)
         case .null, .blob:

@@ -8,12 +8,15 @@ extension FixedWidthInteger {
     /// Converts a database value, refusing values out of range.
     @inlinable
     static func _fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
-        switch dbValue.storage {
+        switch dbValue._storage {
         case .int64(let int64):
             return Self(exactly: int64)
         case .double(let double):
             guard double.isFinite else { return nil }
             return Self(exactly: double.rounded(.towardZero))
+        case .unrepresentable(let value):
+            // A `UInt64` above `Int64.max`, not stored yet.
+            return value.unsignedInteger.flatMap { Self(exactly: $0) }
         default:
             return nil
         }
@@ -96,9 +99,11 @@ extension Int64: DatabaseValueConvertible, StatementColumnConvertible {
 extension UInt: DatabaseValueConvertible, StatementColumnConvertible {
     /// The value as an SQLite INTEGER.
     ///
-    /// - Precondition: the value fits in `Int64` (SQLite integers are signed
-    ///   64-bit); storing a larger value is a programmer error.
-    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(_int64ForStorage(self))) }
+    /// SQLite integers are signed 64-bit: a value above `Int64.max` can
+    /// not be stored, and binding it to a statement (as an argument, in
+    /// an ``SQL`` literal, or from a record) throws a ``DatabaseError``
+    /// that names the value and the statement.
+    public var databaseValue: DatabaseValue { DatabaseValue(unsignedInteger: self) }
     /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> UInt? { _fromDatabaseValue(dbValue) }
     /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
@@ -139,23 +144,16 @@ extension UInt32: DatabaseValueConvertible, StatementColumnConvertible {
 extension UInt64: DatabaseValueConvertible, StatementColumnConvertible {
     /// The value as an SQLite INTEGER.
     ///
-    /// - Precondition: the value fits in `Int64` (SQLite integers are signed
-    ///   64-bit); storing a larger value is a programmer error.
-    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(_int64ForStorage(self))) }
+    /// SQLite integers are signed 64-bit: a value above `Int64.max` can
+    /// not be stored, and binding it to a statement (as an argument, in
+    /// an ``SQL`` literal, or from a record) throws a ``DatabaseError``
+    /// that names the value and the statement.
+    public var databaseValue: DatabaseValue { DatabaseValue(unsignedInteger: self) }
     /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> UInt64? { _fromDatabaseValue(dbValue) }
     /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
     @inlinable @inline(__always)
     public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
-}
-
-/// Converts an unsigned integer for storage, trapping with a clear message
-/// when it does not fit the signed 64-bit SQLite integer.
-func _int64ForStorage<T: UnsignedInteger>(_ value: T) -> Int64 {
-    guard let int64 = Int64(exactly: value) else {
-        preconditionFailure("\(T.self) value \(value) does not fit in an SQLite INTEGER (signed 64-bit)")
-    }
-    return int64
 }
 
 extension Bool: DatabaseValueConvertible, StatementColumnConvertible {

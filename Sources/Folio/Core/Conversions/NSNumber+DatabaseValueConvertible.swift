@@ -69,7 +69,14 @@ extension NSNumber: DatabaseValueConvertible {
             number = isDecimalNumberType ? NSDecimalNumber(value: int64) : NSNumber(value: int64)
         case .double(let double):
             guard double.isFinite else { return nil }
-            number = isDecimalNumberType ? NSDecimalNumber(decimal: Decimal(double)) : NSNumber(value: double)
+            if isDecimalNumberType {
+                // Decimal gives NaN for doubles beyond its exponent range.
+                let decimal = Decimal(double)
+                guard !decimal.isNaN else { return nil }
+                number = NSDecimalNumber(decimal: decimal)
+            } else {
+                number = NSNumber(value: double)
+            }
         case .string(let string):
             guard let decimal = Decimal(_databaseText: string) else { return nil }
             number = NSDecimalNumber(decimal: decimal)

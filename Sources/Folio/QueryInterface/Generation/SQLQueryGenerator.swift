@@ -366,14 +366,14 @@ extension SQLQuery {
               case .column(let name, _) = expression.impl,
               case .table(let tableName) = relation.source
         else { return nil }
-        if name.lowercased() == Column.rowID.name {
+        if name.isSameDatabaseName(as: Column.rowID.name) {
             return expression
         }
-        guard let column = try db.columns(in: tableName).first(where: { $0.name.lowercased() == name.lowercased() }) else {
+        guard let column = try db.columns(in: tableName).first(where: { $0.name.isSameDatabaseName(as: name) }) else {
             return nil
         }
         let primaryKey = try db.primaryKey(tableName)
-        let isRowIDAlias = primaryKey.rowIDColumn.map { $0.lowercased() == name.lowercased() } ?? false
+        let isRowIDAlias = primaryKey.rowIDColumn.map { $0.isSameDatabaseName(as: name) } ?? false
         return column.isNotNull || isRowIDAlias ? expression : nil
     }
 }

@@ -106,7 +106,7 @@ public struct SQLRelation: Sendable {
     /// Adds or merges an associated relation.
     func adding(_ child: SQLRelationChild, forKey key: String) -> SQLRelation {
         var relation = self
-        if let index = relation.children.firstIndex(where: { $0.key == key }) {
+        if let index = relation.children.firstIndex(where: { $0.key.hasSameUTF8(as: key) }) {
             relation.children[index].child = relation.children[index].child.merged(with: child, key: key)
         } else {
             relation.children.append((key, child))

@@ -125,7 +125,7 @@ final class RowDecodingPlan {
             }
         } else {
             let position = self.position
-            if position < names.count && names[position] == key.stringValue {
+            if position < names.count && names[position].hasSameUTF8(as: key.stringValue) {
                 self.position = position + 1
                 let index = indexes[position]
                 return index >= 0 ? index : nil
@@ -155,7 +155,7 @@ final class RowDecodingPlan {
     {
         let name = key.stringValue
         let slot: Int
-        if let known = names.firstIndex(of: name) {
+        if let known = names.firstIndex(where: { $0.hasSameUTF8(as: name) }) {
             slot = known
         } else {
             let index = resolveColumnIndex(forKey: name, in: row, record: record)
@@ -229,11 +229,10 @@ final class RowDecodingPlan {
             columnKeys = row.columnNames.map { strategy.key(forColumn: $0) }
         }
         let columnKeys = columnKeys!
-        if let index = columnKeys.firstIndex(of: name) {
+        if let index = columnKeys.firstIndex(where: { $0.hasSameUTF8(as: name) }) {
             return index
         }
-        let lowercased = name.lowercased()
-        return columnKeys.firstIndex { $0.lowercased() == lowercased }
+        return columnKeys.firstIndex { $0.isSameDatabaseName(as: name) }
     }
 }
 

@@ -181,7 +181,7 @@ extension RowKeyedDecodingContainer {
         do {
             return try convert(decodeValue(Value.self, forKey: key))
         } catch var error as RowDecodingError {
-            error.typeName = String(reflecting: Decoded.self)
+            error.typeName = typeNameForMessages(Decoded.self)
             throw error
         }
     }
@@ -284,9 +284,9 @@ struct RowKeyedDecoding<Key: CodingKey> {
         names += row.scopes.names
         names += row.prefetchedRows.keys
         var keys: [Key] = []
-        var seen: Set<String> = []
+        var seen: Set<ByteExactString> = []
         for name in names {
-            if seen.insert(name).inserted, let key = Key(stringValue: name) {
+            if seen.insert(ByteExactString(name)).inserted, let key = Key(stringValue: name) {
                 keys.append(key)
             }
         }

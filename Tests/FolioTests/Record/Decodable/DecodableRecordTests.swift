@@ -349,7 +349,7 @@ final class DecodableRecordTests: FolioTestCase {
                 guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.reason, .valueMismatch)
                 XCTAssertEqual(error.column, "score")
-                XCTAssertEqual(error.typeName, "Swift.Int")
+                XCTAssertEqual(error.typeName, "Int")
                 XCTAssertEqual(error.databaseValue, "many".databaseValue)
                 XCTAssertEqual(error.sql, sql)
             }
@@ -402,11 +402,11 @@ final class DecodableRecordTests: FolioTestCase {
                 guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.reason, .columnNotFound)
                 XCTAssertEqual(error.column, "score")
-                XCTAssertEqual(error.typeName, "Swift.Int")
+                XCTAssertEqual(error.typeName, "Int")
                 XCTAssertEqual(error.sql, "SELECT id, name FROM player")
                 XCTAssertEqual(
                     error.description,
-                    #"could not decode Swift.Int: no such column "score" - row: [id:1 name:'Arthur'] - sql: `SELECT id, name FROM player`"#)
+                    #"could not decode Int: no such column "score" - row: [id:1 name:'Arthur'] - sql: `SELECT id, name FROM player`"#)
             }
         }
     }
@@ -435,9 +435,9 @@ final class DecodableRecordTests: FolioTestCase {
                 XCTAssertEqual(error.column, "score")
                 XCTAssertEqual(error.index, 2)
                 XCTAssertEqual(error.databaseValue, .null)
-                XCTAssertEqual(error.typeName, "Swift.Int")
+                XCTAssertEqual(error.typeName, "Int")
                 XCTAssertEqual(error.sql, #"SELECT * FROM "player" ORDER BY "id""#)
-                XCTAssertTrue(error.description.hasPrefix(#"could not decode Swift.Int from NULL in column "score" (index 2)"#), error.description)
+                XCTAssertTrue(error.description.hasPrefix(#"could not decode Int from NULL in column "score" (index 2)"#), error.description)
             }
         }
     }
@@ -450,10 +450,10 @@ final class DecodableRecordTests: FolioTestCase {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.inDatabase { db in
             let cases: [(sql: String, typeName: String, column: String?, reason: RowDecodingError.Reason)] = [
-                ("SELECT NULL AS signed, 1 AS unsigned", "Swift.Int64", "signed", .valueMismatch),
-                ("SELECT 1 AS signed, -1 AS unsigned", "Swift.UInt64", "unsigned", .valueMismatch),
-                ("SELECT 1 AS unsigned", "Swift.Int64", "signed", .columnNotFound),
-                ("SELECT 1 AS signed", "Swift.UInt64", "unsigned", .columnNotFound),
+                ("SELECT NULL AS signed, 1 AS unsigned", "Int64", "signed", .valueMismatch),
+                ("SELECT 1 AS signed, -1 AS unsigned", "UInt64", "unsigned", .valueMismatch),
+                ("SELECT 1 AS unsigned", "Int64", "signed", .columnNotFound),
+                ("SELECT 1 AS signed", "UInt64", "unsigned", .columnNotFound),
             ]
             for (sql, typeName, column, reason) in cases {
                 // A failing second row fails on the fast path, a failing
@@ -483,7 +483,7 @@ final class DecodableRecordTests: FolioTestCase {
             XCTAssertThrowsError(try Item.fetchOne(db, sql: "SELECT NULL AS date, NULL AS uuid")) { error in
                 guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.column, "date")
-                XCTAssertTrue(error.typeName.hasSuffix(".Date"), error.typeName)
+                XCTAssertEqual(error.typeName, "Date")
                 XCTAssertEqual(error.databaseValue, .null)
             }
         }
@@ -496,7 +496,7 @@ final class DecodableRecordTests: FolioTestCase {
                 guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.reason, .valueMismatch)
                 XCTAssertEqual(error.column, "score")
-                XCTAssertEqual(error.typeName, "Swift.Int")
+                XCTAssertEqual(error.typeName, "Int")
                 XCTAssertEqual(error.databaseValue, "many".databaseValue)
                 XCTAssertEqual(error.sql, "SELECT 1 AS id, 'Arthur' AS name, 'many' AS score")
             }
@@ -504,7 +504,7 @@ final class DecodableRecordTests: FolioTestCase {
             XCTAssertThrowsError(try Small.fetchOne(db, sql: "SELECT 1000 AS value")) { error in
                 guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.reason, .valueMismatch)
-                XCTAssertEqual(error.typeName, "Swift.Int8")
+                XCTAssertEqual(error.typeName, "Int8")
             }
             XCTAssertThrowsError(try Profile.fetchOne(db, sql: "SELECT 'green' AS color")) { error in
                 guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }

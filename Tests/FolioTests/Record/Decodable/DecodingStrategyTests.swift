@@ -118,7 +118,7 @@ final class DecodingStrategyTests: FolioTestCase {
                 guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.reason, .valueMismatch)
                 XCTAssertEqual(error.column, "date")
-                XCTAssertTrue(error.typeName.hasSuffix(".Date"), error.typeName)
+                XCTAssertEqual(error.typeName, "Date")
                 XCTAssertEqual(error.databaseValue, "yesterday".databaseValue)
                 XCTAssertEqual(error.sql, "SELECT 'yesterday' AS date")
             }
@@ -161,7 +161,7 @@ final class DecodingStrategyTests: FolioTestCase {
             XCTAssertThrowsError(try Item.fetchOne(db, sql: "SELECT '!!!' AS data")) { error in
                 guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.column, "data")
-                XCTAssertTrue(error.typeName.hasSuffix(".Data"), error.typeName)
+                XCTAssertEqual(error.typeName, "Data")
             }
         }
     }

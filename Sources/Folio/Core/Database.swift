@@ -156,13 +156,7 @@ public final class Database {
         self.configuration = configuration
         self.currentSchemaSource = configuration.schemaSource
 
-        // SQLite reads the path up to its first NUL: "dir/db\0evil" would
-        // open "dir/db", another database than the one asked for.
-        if path.utf8.contains(0) {
-            throw DatabaseError(
-                resultCode: .SQLITE_CANTOPEN,
-                message: "could not open database at \(String(reflecting: path)): the path contains a NUL character")
-        }
+        try Database.checkFilePath(path, "could not open database at")
 
         var flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         // Folio serializes access to each connection itself.
@@ -182,6 +176,23 @@ public final class Database {
         } catch {
             close()
             throw error
+        }
+    }
+
+    /// Throws when a file path contains a NUL character. SQLite reads a
+    /// path up to its first NUL: "dir/db\0evil" would name "dir/db",
+    /// another file than the one asked for.
+    ///
+    /// - Parameters:
+    ///   - path: A file path.
+    ///   - action: What could not be done, for the error message
+    ///     ("could not open database at").
+    /// - Throws: A ``DatabaseError`` with the code `SQLITE_CANTOPEN`.
+    static func checkFilePath(_ path: String, _ action: String) throws {
+        if path.utf8.contains(0) {
+            throw DatabaseError(
+                resultCode: .SQLITE_CANTOPEN,
+                message: "\(action) \(String(reflecting: path)): the path contains a NUL character")
         }
     }
 

@@ -33,6 +33,7 @@ extension DatabaseWriter {
     ///
     /// See <https://www.sqlite.org/lang_vacuum.html#vacuuminto>.
     public func vacuum(into filePath: String) throws {
+        try Database.checkFilePath(filePath, "could not vacuum into")
         try writeWithoutTransaction { db in
             try db.execute(sql: "VACUUM INTO ?", arguments: [filePath])
         }
@@ -70,6 +71,7 @@ extension DatabaseWriter {
     ///
     /// See <https://www.sqlite.org/lang_vacuum.html#vacuuminto>.
     public func vacuum(into filePath: String) async throws {
+        try Database.checkFilePath(filePath, "could not vacuum into")
         try await writeWithoutTransaction { db in
             try db.execute(sql: "VACUUM INTO ?", arguments: [filePath])
         }

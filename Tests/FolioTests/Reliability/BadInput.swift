@@ -55,12 +55,13 @@ enum ExpectedError: Sendable {
     /// The test's own error, thrown by the action after its writes.
     case userError
     /// A `DatabaseError` for a NUL byte in SQL or in a path, which SQLite
-    /// would otherwise silently cut there: its message says NUL.
+    /// would otherwise silently cut there: its message (not its SQL) says
+    /// NUL.
     case nulByte
 
     /// What is wrong with `error`, or nothing when it is the expected one.
     func problems(with error: any Error) -> [String] {
-        let description = String(describing: error)
+        let description = visibleControlCharacters(String(describing: error))
         func missingMentions(_ mentions: [String]) -> [String] {
             mentions.filter { !description.contains($0) }.map { "the message does not name \($0.debugDescription): \(description)" }
         }
@@ -117,10 +118,10 @@ enum ExpectedError: Sendable {
         case .cancellation:
             return error is CancellationError ? [] : ["expected CancellationError, got \(type(of: error)): \(description)"]
         case .nulByte:
-            guard error is DatabaseError else {
+            guard let error = error as? DatabaseError else {
                 return ["expected a DatabaseError, got \(type(of: error)): \(description)"]
             }
-            return description.contains("NUL") ? [] : ["the message does not name the NUL byte: \(description)"]
+            return error.message?.contains("NUL") == true ? [] : ["the message does not name the NUL byte: \(description)"]
         case .userError:
             return error is BadInputUserError ? [] : ["expected the test's error, got \(type(of: error)): \(description)"]
         }
@@ -302,4 +303,18 @@ extension FolioTestCase {
         try body()
         #endif
     }
+}
+
+/// The text with its control characters (NUL first) escaped as `\u{X}`:
+/// `swift test` cuts its output at a NUL byte, and loses the rest.
+func visibleControlCharacters(_ text: String, keepingNewlines: Bool = true) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if scalar.value < 0x20 && !(keepingNewlines && scalar == "\n") || scalar.value == 0x7F {
+            result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
 }

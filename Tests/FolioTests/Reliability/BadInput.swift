@@ -121,7 +121,7 @@ enum ExpectedError: Sendable {
             guard let error = error as? DatabaseError else {
                 return ["expected a DatabaseError, got \(type(of: error)): \(description)"]
             }
-            return error.message?.contains("NUL") == true ? [] : ["the message does not name the NUL byte: \(description)"]
+            return mentionsNUL(error) ? [] : ["the message does not name the NUL byte: \(description)"]
         case .userError:
             return error is BadInputUserError ? [] : ["expected the test's error, got \(type(of: error)): \(description)"]
         }
@@ -317,4 +317,18 @@ func visibleControlCharacters(_ text: String, keepingNewlines: Bool = true) -> S
         }
     }
     return result
+}
+
+/// Whether the message of the error (not its SQL) names the NUL byte: the
+/// word NUL, and not NULL, which SQLite's syntax errors may quote.
+func mentionsNUL(_ error: DatabaseError) -> Bool {
+    guard let message = error.message else { return false }
+    var rest = message[...]
+    while let range = rest.range(of: "NUL") {
+        if !rest[range.upperBound...].hasPrefix("L") {
+            return true
+        }
+        rest = rest[range.upperBound...]
+    }
+    return false
 }

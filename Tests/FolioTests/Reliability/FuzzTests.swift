@@ -80,13 +80,13 @@ final class FuzzTests: FolioTestCase {
             : "got \(found.map { FuzzInput.escaped($0) })"
     }
 
-    /// Nil when `body` throws a DatabaseError whose message (not its SQL,
-    /// which may hold "NULL") names the NUL byte.
+    /// Nil when `body` throws a DatabaseError whose message names the NUL
+    /// byte.
     private static func expectNULError(_ body: () throws -> Void) -> String? {
         do {
             try body()
             return "no error for an identifier with a NUL byte"
-        } catch let error as DatabaseError where error.message?.contains("NUL") == true {
+        } catch let error as DatabaseError where mentionsNUL(error) {
             return nil
         } catch {
             return "expected a DatabaseError naming the NUL byte, got \(type(of: error)): \(error)"

@@ -43,11 +43,11 @@ struct CrashTest {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            print("crash test: cannot create \(directory.path): \(error)")
+            printLine("crash test: cannot create \(directory.path): \(error)")
             return false
         }
-        print("crash test: \(runs) runs, modes \(modes.map(\.rawValue).joined(separator: ", ")), seed \(seed)")
-        print("crash test: replay with `\(replayCommand)`")
+        printLine("crash test: \(runs) runs, modes \(modes.map(\.rawValue).joined(separator: ", ")), seed \(seed)")
+        printLine("crash test: replay with `\(replayCommand)`")
 
         var histories: [AccessMode: ModeHistory] = [:]
         var failures: [String] = []
@@ -70,16 +70,16 @@ struct CrashTest {
                     + "\(outcome.commits.count) commits printed, ledger at transfer \(outcome.state.lastTransfer)"
                     + (unprinted ? " (its last commit was not printed)" : "")
                 if problems.isEmpty {
-                    print(summary + ", integrity ok")
+                    printLine(summary + ", integrity ok")
                 } else {
-                    print(summary + ", FAILED")
+                    printLine(summary + ", FAILED")
                     for problem in problems {
-                        print("    \(problem)")
+                        printLine("    \(problem)")
                     }
                     failures.append("\(label): \(problems.joined(separator: "; "))")
                 }
             } catch {
-                print("\(label): FAILED: \(error)")
+                printLine("\(label): FAILED: \(error)")
                 failures.append("\(label): \(error)")
             }
             histories[mode] = history
@@ -90,7 +90,7 @@ struct CrashTest {
         let perMode = AccessMode.allCases.compactMap { mode in
             histories[mode].map { "\(mode.rawValue): \($0.runs) runs, \($0.commitsPrinted) commits, ledger at transfer \($0.lastTransfer)" }
         }
-        print("crash test: \(runs) runs, \(commits) commits printed, all present after recovery: "
+        printLine("crash test: \(runs) runs, \(commits) commits printed, all present after recovery: "
             + (failures.isEmpty ? "yes" : "NO") + " (\(perMode.joined(separator: "; "))) in \(String(format: "%.1f", elapsed))s")
         if failures.isEmpty {
             // Only a failure keeps the files, for inspection.
@@ -98,8 +98,8 @@ struct CrashTest {
             _ = try? FileManager.default.removeItem(at: directory)
             return true
         }
-        print("crash test FAILED (\(failures.count) of \(runs) runs), seed \(seed); databases kept in \(directory.path)")
-        print("replay: \(replayCommand)")
+        printLine("crash test FAILED (\(failures.count) of \(runs) runs), seed \(seed); databases kept in \(directory.path)")
+        printLine("replay: \(replayCommand)")
         return false
     }
 

@@ -51,7 +51,7 @@ struct LedgerWriter {
         var next = try writer.read { db in
             try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM transfer")!
         } + 1
-        say("open \(next - 1)")
+        printLine("open \(next - 1)")
 
         if let pool = writer as? DatabasePool {
             startReader(pool)
@@ -64,7 +64,7 @@ struct LedgerWriter {
             if failing {
                 continue
             }
-            say("commit \(next)")
+            printLine("commit \(next)")
             next += 1
             commits += 1
             if commits % 64 == 0, writer is DatabasePool {
@@ -148,13 +148,6 @@ struct LedgerWriter {
 
 /// The error that a failing transfer throws after its writes.
 private struct DeliberateFailure: Error { }
-
-/// Writes a line to the standard output at once, so that the crash test sees every commit
-/// that returned before the kill.
-private func say(_ line: String) {
-    // Unbuffered: one write(2) per line.
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
 
 /// Ends the writer with a message: the crash test reports it.
 private func fail(_ message: String) -> Never {

@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Folio", targets: ["Folio"]),
         .library(name: "Library", targets: ["Library"]),
         .executable(name: "library-demo", targets: ["LibraryDemo"]),
+        .executable(name: "folio-reliability", targets: ["ReliabilityTool"]),
     ],
     targets: [
         .systemLibrary(
@@ -21,6 +22,9 @@ let package = Package(
         .executableTarget(
             name: "LibraryDemo",
             dependencies: ["Folio", "Library"]),
+        .executableTarget(
+            name: "ReliabilityTool",
+            dependencies: ["Folio"]),
         .testTarget(
             name: "FolioTests",
             dependencies: ["Folio"]),

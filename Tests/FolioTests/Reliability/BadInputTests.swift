@@ -294,7 +294,8 @@ final class BadInputTests: FolioTestCase {
 
     /// A UInt64 above Int64.max does not fit an SQLite INTEGER. Bound as an
     /// argument, it must neither crash nor come back as another number:
-    /// either it round-trips exactly, or an error names UInt64.
+    /// either it round-trips exactly, or an error names the value and the
+    /// statement.
     ///
     /// In a process of its own: a trap fails this test, not the run.
     func testUInt64AboveInt64MaxBoundAsArgument() throws {
@@ -310,7 +311,8 @@ final class BadInputTests: FolioTestCase {
                     XCTAssertEqual(fetched, value, "UInt64 \(value) came back as another number")
                 } catch {
                     let description = String(describing: error)
-                    XCTAssertTrue(description.contains("UInt64"), "the error does not name UInt64: \(description)")
+                    XCTAssertTrue(description.contains(String(value)), "the error does not name the value: \(description)")
+                    XCTAssertTrue(description.contains("SELECT ?"), "the error does not name the statement: \(description)")
                 }
             }
             XCTAssertEqual(try fixture.dump(), before)

@@ -137,7 +137,7 @@ final class FuzzTests: FolioTestCase {
             let data = FuzzInput.data(&random, around: value)
             run.index = index
             run.identifier = identifier
-            try dbQueue.inDatabase { db in
+            dbQueue.inDatabase { db in
                 Self.checkValues(value, other: other, data: data, in: db, run: &run)
                 Self.checkRecord(value, other: other, data: data, in: db, run: &run)
                 Self.checkIdentifier(identifier, value: value, other: other, in: db, run: &run)

@@ -14,9 +14,10 @@ extension DatabaseValueConvertible {
     /// - Throws: A ``DatabaseError``; the cursor throws a
     ///   ``RowDecodingError`` when a value does not convert (NULL included:
     ///   fetch an optional type for nullable columns).
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> DatabaseValueCursor<Self> {
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> DatabaseValueCursor<Self> {
+        let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        return try DatabaseValueCursor(statement: statement)
+        return try DatabaseValueCursor(statement: statement, layout: layout)
     }
 
     /// Returns the values of the leftmost column of a statement.
@@ -27,8 +28,8 @@ extension DatabaseValueConvertible {
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError``, or a ``RowDecodingError`` when a value
     ///   does not convert.
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        try Array(fetchCursor(statement, arguments: arguments))
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// Returns the distinct values of the leftmost column of a statement.
@@ -38,8 +39,8 @@ extension DatabaseValueConvertible {
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> where Self: Hashable {
-        try Set(fetchCursor(statement, arguments: arguments))
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+        try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// Returns the value of the leftmost column of the first row, or nil
@@ -52,8 +53,8 @@ extension DatabaseValueConvertible {
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
-        let cursor = try Optional<Self>.fetchCursor(statement, arguments: arguments)
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
+        let cursor = try Optional<Self>.fetchCursor(statement, arguments: arguments, adapter: adapter)
         return try cursor.next() ?? nil
     }
 
@@ -69,8 +70,8 @@ extension DatabaseValueConvertible {
     ///   - arguments: Its arguments.
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> DatabaseValueCursor<Self> {
-        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> DatabaseValueCursor<Self> {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the values of the leftmost column of an SQL query.
@@ -85,8 +86,8 @@ extension DatabaseValueConvertible {
     ///   - arguments: Its arguments.
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the distinct values of the leftmost column of an SQL query.
@@ -97,8 +98,8 @@ extension DatabaseValueConvertible {
     ///   - arguments: Its arguments.
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self> where Self: Hashable {
-        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the value of the leftmost column of the first row of an SQL
@@ -115,8 +116,8 @@ extension DatabaseValueConvertible {
     ///   - arguments: Its arguments.
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns a cursor of the values of the leftmost column of a request.
@@ -127,7 +128,8 @@ extension DatabaseValueConvertible {
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> DatabaseValueCursor<Self> {
-        try DatabaseValueCursor(statement: request.makePreparedRequest(db, forSingleResult: false).statement)
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try DatabaseValueCursor(statement: prepared.statement, layout: prepared.rowLayout())
     }
 
     /// Returns the values of the leftmost column of a request.
@@ -162,8 +164,9 @@ extension DatabaseValueConvertible {
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        let statement = try request.makePreparedRequest(db, forSingleResult: true).statement
-        return try fetchOne(statement)
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        let cursor = try DatabaseValueCursor<Self?>(statement: prepared.statement, layout: prepared.rowLayout())
+        return try cursor.next() ?? nil
     }
 }
 
@@ -215,9 +218,10 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Throws: A ``DatabaseError``; the cursor throws a
     ///   ``RowDecodingError`` when a value does not convert (NULL included:
     ///   fetch an optional type for nullable columns).
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> FastDatabaseValueCursor<Self> {
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> FastDatabaseValueCursor<Self> {
+        let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        return try FastDatabaseValueCursor(statement: statement)
+        return try FastDatabaseValueCursor(statement: statement, layout: layout)
     }
 
     /// Returns the values of the leftmost column of a statement.
@@ -229,8 +233,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Throws: A ``DatabaseError``, or a ``RowDecodingError`` when a value
     ///   does not convert.
     @inlinable
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        try Array(fetchCursor(statement, arguments: arguments))
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// Returns the distinct values of the leftmost column of a statement.
@@ -240,8 +244,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> where Self: Hashable {
-        try Set(fetchCursor(statement, arguments: arguments))
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+        try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// Returns the value of the leftmost column of the first row, or nil
@@ -254,12 +258,19 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
+        let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        guard statement.columnCount > 0 else {
+        return try fetchOne(statement, layout: layout)
+    }
+
+    /// Returns the value of the leftmost column of the first row, adapted
+    /// by a layout, or nil.
+    static func fetchOne(_ statement: Statement, layout: RowLayout?) throws -> Self? {
+        let cursor = RowCursor(statement: statement, layout: layout)
+        guard cursor.row.count > 0 else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
         }
-        let cursor = RowCursor(statement: statement)
         guard let row = try cursor.next() else { return nil }
         return try row._fastDecodeFetchedOne(Self.self, atUncheckedIndex: 0)
     }
@@ -276,8 +287,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - arguments: Its arguments.
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> FastDatabaseValueCursor<Self> {
-        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> FastDatabaseValueCursor<Self> {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the values of the leftmost column of an SQL query.
@@ -293,8 +304,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     @inlinable
-    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the distinct values of the leftmost column of an SQL query.
@@ -305,8 +316,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - arguments: Its arguments.
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self> where Self: Hashable {
-        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the value of the leftmost column of the first row of an SQL
@@ -323,8 +334,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - arguments: Its arguments.
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns a cursor of the values of the leftmost column of a request.
@@ -335,7 +346,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> FastDatabaseValueCursor<Self> {
-        try FastDatabaseValueCursor(statement: request.makePreparedRequest(db, forSingleResult: false).statement)
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try FastDatabaseValueCursor(statement: prepared.statement, layout: prepared.rowLayout())
     }
 
     /// Returns the values of the leftmost column of a request.
@@ -371,8 +383,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        let statement = try request.makePreparedRequest(db, forSingleResult: true).statement
-        return try fetchOne(statement)
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        return try fetchOne(prepared.statement, layout: prepared.rowLayout())
     }
 }
 

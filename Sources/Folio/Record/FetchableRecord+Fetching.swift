@@ -20,9 +20,10 @@ extension FetchableRecord {
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
     /// - Returns: A cursor of records.
     /// - Throws: A ``DatabaseError`` when the arguments do not fit.
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> RecordCursor<Self> {
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> RecordCursor<Self> {
+        let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        return RecordCursor(statement: statement)
+        return RecordCursor(statement: statement, layout: layout)
     }
 
     /// Returns the records of a statement.
@@ -38,8 +39,8 @@ extension FetchableRecord {
     /// - Returns: An array of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        let cursor = try fetchCursor(statement, arguments: arguments)
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        let cursor = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         var records: [Self] = []
         while let record = try cursor.next() {
             records.append(record)
@@ -60,8 +61,8 @@ extension FetchableRecord {
     /// - Returns: A set of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> where Self: Hashable {
-        let cursor = try fetchCursor(statement, arguments: arguments)
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+        let cursor = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         var records: Set<Self> = []
         while let record = try cursor.next() {
             records.insert(record)
@@ -81,8 +82,8 @@ extension FetchableRecord {
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
     /// - Returns: A record, or nil.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
-        let cursor = try fetchCursor(statement, arguments: arguments)
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
+        let cursor = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         return try cursor.next()
     }
 
@@ -101,8 +102,8 @@ extension FetchableRecord {
     ///   - arguments: Its arguments.
     /// - Returns: A cursor of records.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> RecordCursor<Self> {
-        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> RecordCursor<Self> {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the records of an SQL query.
@@ -118,8 +119,8 @@ extension FetchableRecord {
     /// - Returns: An array of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the distinct records of an SQL query.
@@ -135,8 +136,8 @@ extension FetchableRecord {
     /// - Returns: A set of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self> where Self: Hashable {
-        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the first record of an SQL query, or nil.
@@ -151,8 +152,8 @@ extension FetchableRecord {
     ///   - arguments: Its arguments.
     /// - Returns: A record, or nil.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     // MARK: From a request
@@ -250,7 +251,7 @@ extension RecordCursor {
         if prepared.supplementaryFetch != nil {
             try self.init(statement: prepared.statement, prefetchedRows: prepared.fetchAllRows(db))
         } else {
-            self.init(statement: prepared.statement, layout: prepared.layout)
+            self.init(statement: prepared.statement, layout: try prepared.rowLayout())
         }
     }
 }

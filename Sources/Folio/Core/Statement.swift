@@ -342,30 +342,9 @@ public final class Statement {
     }
 
     /// Binds one value. See <https://www.sqlite.org/c3ref/bind_blob.html>.
+    @inline(__always)
     func bind(_ value: DatabaseValue, at index: CInt) -> CInt {
-        switch value.storage {
-        case .null:
-            return sqlite3_bind_null(sqliteStatement, index)
-        case .int64(let int64):
-            return sqlite3_bind_int64(sqliteStatement, index, int64)
-        case .double(let double):
-            return sqlite3_bind_double(sqliteStatement, index, double)
-        case .string(var string):
-            return string.withUTF8 { buffer in
-                sqlite3_bind_text(
-                    sqliteStatement, index,
-                    UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                        .assumingMemoryBound(to: CChar.self),
-                    CInt(buffer.count), _folio_sqlite_transient())
-            }
-        case .blob(let data):
-            return data.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress, buffer.count > 0 else {
-                    return sqlite3_bind_zeroblob(sqliteStatement, index, 0)
-                }
-                return sqlite3_bind_blob(sqliteStatement, index, base, CInt(buffer.count), _folio_sqlite_transient())
-            }
-        }
+        value.bind(to: sqliteStatement, at: index)
     }
 
     // MARK: - Execution

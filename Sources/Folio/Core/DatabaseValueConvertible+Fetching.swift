@@ -10,6 +10,8 @@ extension DatabaseValueConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``; the cursor throws a
     ///   ``RowDecodingError`` when a value does not convert (NULL included:
@@ -25,6 +27,8 @@ extension DatabaseValueConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError``, or a ``RowDecodingError`` when a value
     ///   does not convert.
@@ -32,16 +36,24 @@ extension DatabaseValueConvertible {
         try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
+}
+
+extension DatabaseValueConvertible where Self: Hashable {
     /// Returns the distinct values of the leftmost column of a statement.
     ///
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
         try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
+}
+
+extension DatabaseValueConvertible {
 
     /// Returns the value of the leftmost column of the first row, or nil
     /// when there is no row or the value is NULL. Types that accept NULL
@@ -51,6 +63,8 @@ extension DatabaseValueConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
@@ -68,6 +82,8 @@ extension DatabaseValueConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> DatabaseValueCursor<Self> {
@@ -84,23 +100,33 @@ extension DatabaseValueConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> [Self] {
         try fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
+}
+
+extension DatabaseValueConvertible where Self: Hashable {
     /// Returns the distinct values of the leftmost column of an SQL query.
     ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
         try fetchSet(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
+}
+
+extension DatabaseValueConvertible {
 
     /// Returns the value of the leftmost column of the first row of an SQL
     /// query, or nil when there is no row or the value is NULL. Types that
@@ -114,6 +140,8 @@ extension DatabaseValueConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Self? {
@@ -189,14 +217,20 @@ extension FetchRequest where RowDecoder: DatabaseValueConvertible {
         try RowDecoder.fetchAll(db, self)
     }
 
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible & Hashable {
     /// Returns the distinct values of the request.
     ///
     /// - Parameter db: A database connection.
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> {
         try RowDecoder.fetchSet(db, self)
     }
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible {
 
     /// Returns the first value of the request, or nil.
     ///
@@ -214,6 +248,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``; the cursor throws a
     ///   ``RowDecodingError`` when a value does not convert (NULL included:
@@ -229,6 +265,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError``, or a ``RowDecodingError`` when a value
     ///   does not convert.
@@ -237,16 +275,24 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
         try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
+}
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hashable {
     /// Returns the distinct values of the leftmost column of a statement.
     ///
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
         try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
+}
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible {
 
     /// Returns the value of the leftmost column of the first row, or nil
     /// when there is no row or the value is NULL. Types that accept NULL
@@ -256,6 +302,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
@@ -285,6 +333,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> FastDatabaseValueCursor<Self> {
@@ -301,6 +351,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     @inlinable
@@ -308,17 +360,25 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
         try fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
+}
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hashable {
     /// Returns the distinct values of the leftmost column of an SQL query.
     ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
         try fetchSet(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
+}
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible {
 
     /// Returns the value of the leftmost column of the first row of an SQL
     /// query, or nil when there is no row or the value is NULL. Types that
@@ -332,6 +392,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Self? {
@@ -407,14 +469,20 @@ extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementCol
         try RowDecoder.fetchAll(db, self)
     }
 
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible & Hashable {
     /// Returns the distinct values of the request.
     ///
     /// - Parameter db: A database connection.
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> {
         try RowDecoder.fetchSet(db, self)
     }
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible {
 
     /// Returns the first value of the request, or nil.
     ///

@@ -30,3 +30,9 @@ public struct IndexInfo: Hashable, Sendable {
     /// Whether the index indexes expressions rather than columns only.
     let hasExpressions: Bool
 }
+
+extension IndexInfo.Origin: DatabaseValueConvertible {
+    // The raw value ("c", "u", "pk"), as `PRAGMA index_list` gives it:
+    //
+    //     let origins = try IndexInfo.Origin.fetchAll(db, sql: "SELECT origin FROM pragma_index_list('player')")
+}

@@ -59,6 +59,12 @@ extension Row {
         return scopeRows[index]
     }
 
+    /// The names of the scopes of the row, in the order of its layout (the
+    /// order of the associations of a joined request).
+    var scopeNames: [String] {
+        _layout?.scopes.map(\.key) ?? []
+    }
+
     /// The row of the scope with this name, or nil.
     func scopeRow(named name: String) -> Row? {
         guard let scopes = _layout?.scopes, let index = scopes.firstIndex(where: { $0.key == name }) else {

@@ -18,6 +18,8 @@ extension FetchableRecord {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A cursor of records.
     /// - Throws: A ``DatabaseError`` when the arguments do not fit.
     public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> RecordCursor<Self> {
@@ -36,6 +38,8 @@ extension FetchableRecord {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: An array of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
@@ -48,6 +52,9 @@ extension FetchableRecord {
         return records
     }
 
+}
+
+extension FetchableRecord where Self: Hashable {
     /// Returns the distinct records of a statement.
     ///
     /// ```swift
@@ -58,10 +65,12 @@ extension FetchableRecord {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A set of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
         let cursor = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         var records: Set<Self> = []
         while let record = try cursor.next() {
@@ -69,6 +78,9 @@ extension FetchableRecord {
         }
         return records
     }
+}
+
+extension FetchableRecord {
 
     /// Returns the first record of a statement, or nil.
     ///
@@ -80,6 +92,8 @@ extension FetchableRecord {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A record, or nil.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
@@ -100,6 +114,8 @@ extension FetchableRecord {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A cursor of records.
     /// - Throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> RecordCursor<Self> {
@@ -116,6 +132,8 @@ extension FetchableRecord {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: An array of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
@@ -123,6 +141,9 @@ extension FetchableRecord {
         try fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
+}
+
+extension FetchableRecord where Self: Hashable {
     /// Returns the distinct records of an SQL query.
     ///
     /// ```swift
@@ -133,12 +154,17 @@ extension FetchableRecord {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A set of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> where Self: Hashable {
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
         try fetchSet(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
+}
+
+extension FetchableRecord {
 
     /// Returns the first record of an SQL query, or nil.
     ///
@@ -150,6 +176,8 @@ extension FetchableRecord {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A record, or nil.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Self? {
@@ -285,6 +313,9 @@ extension FetchRequest where RowDecoder: FetchableRecord {
         try RowDecoder.fetchAll(db, self)
     }
 
+}
+
+extension FetchRequest where RowDecoder: FetchableRecord & Hashable {
     /// Returns the distinct records of the request.
     ///
     /// ```swift
@@ -295,9 +326,12 @@ extension FetchRequest where RowDecoder: FetchableRecord {
     /// - Returns: A set of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> {
         try RowDecoder.fetchSet(db, self)
     }
+}
+
+extension FetchRequest where RowDecoder: FetchableRecord {
 
     /// Returns the first record of the request, or nil. Query interface
     /// requests get `LIMIT 1` when they have no limit.

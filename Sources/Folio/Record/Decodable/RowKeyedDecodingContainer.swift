@@ -281,8 +281,8 @@ struct RowKeyedDecoding<Key: CodingKey> {
     var allKeys: [Key] {
         let strategy = record.databaseColumnDecodingStrategy
         var names = row.columnNames.map { strategy.key(forColumn: $0) }
-        names += row.scopes.names
-        names += row.prefetchedRows.keys
+        names += row.scopeNames
+        names += row.prefetchedRows.keys.sorted()
         var keys: [Key] = []
         var seen: Set<String> = []
         for name in names {

@@ -192,4 +192,32 @@ final class RowCollectionTests: FolioTestCase {
             XCTAssertTrue(authorRow.debugDescription.hasSuffix("\n  + books: 2 rows"))
         }
     }
+
+    // MARK: - Adapted requests of the query interface
+
+    func testAdaptedJoinedRequestAdaptsTheColumnsOfItsBaseRow() throws {
+        try makeLibrary().read { db in
+            let request = Book.including(required: Book.author).order(Column("id"))
+            let prepared = try request.makePreparedRequest(db)
+            XCTAssertNotNil(prepared.adapter)
+
+            let adapted = request.adapted { _ in ScopeAdapter(base: SuffixRowAdapter(fromIndex: 2), scopes: ["id": RangeRowAdapter(0..<1)]) }
+            let row = try XCTUnwrap(Row.fetchOne(db, adapted))
+            XCTAssertEqual(row.unscoped, ["title": "War and Peace"])
+            XCTAssertEqual(row.scopes.names.sorted(), ["id"])
+            XCTAssertEqual(row.scopes["id"], ["id": 10])
+            XCTAssertEqual(row.unadapted.count, 6)
+            XCTAssertEqual(try String.fetchAll(db, request.adapted { _ in SuffixRowAdapter(fromIndex: 2) }), ["War and Peace", "Beowulf", "Anna Karenina"])
+        }
+    }
+
+    func testAdaptedRequestKeepsThePrefetchedRowsOfItsBase() throws {
+        try makeLibrary().read { db in
+            let request = Author.including(all: Author.books).order(Column("id"))
+                .adapted { _ in SuffixRowAdapter(fromIndex: 1) }
+            let rows = try Row.fetchAll(db, request)
+            XCTAssertEqual(rows.map(\.unscoped), [["name": "Tolstoy", "countryCode": "RU"], ["name": "Anonymous", "countryCode": nil]])
+            XCTAssertEqual(rows.map { $0.prefetchedRows["books"]?.count }, [2, 1])
+        }
+    }
 }

@@ -408,7 +408,17 @@ public final class Row {
     var isLive: Bool { _sqliteStatement != nil }
 
     /// The names of the columns, from left to right.
-    public var columnNames: [String] {
+    ///
+    /// ```swift
+    /// let row = try Row.fetchOne(db, sql: "SELECT 1 AS a, 2 AS b")!
+    /// Array(row.columnNames) // ["a", "b"]
+    /// ```
+    public var columnNames: LazyMapCollection<Row, String> {
+        lazy.map { $0.0 }
+    }
+
+    /// The names of the columns, from left to right, as an array.
+    var columnNameArray: [String] {
         if _offset == 0 && count == _columnNames.count { return _columnNames }
         return Array(_columnNames[_offset..<(_offset + count)])
     }
@@ -420,8 +430,13 @@ public final class Row {
     }
 
     /// The values of the columns, from left to right.
-    public var databaseValues: [DatabaseValue] {
-        (0..<count).map { databaseValue(atUncheckedIndex: $0) }
+    ///
+    /// ```swift
+    /// let row = try Row.fetchOne(db, sql: "SELECT 1 AS a, NULL AS b")!
+    /// Array(row.databaseValues) // [1, NULL]
+    /// ```
+    public var databaseValues: LazyMapCollection<Row, DatabaseValue> {
+        lazy.map { $0.1 }
     }
 
     /// The SQL that produced the row, when it reads from a statement.

@@ -87,7 +87,7 @@ final class AssociationTests: FolioTestCase {
                 #"SELECT "book".*, "author".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" ORDER BY "book"."id""#)
             let rows = try Row.fetchAll(db, request)
             XCTAssertEqual(rows.count, 3)
-            XCTAssertEqual(rows[0].columnNames, ["id", "authorId", "publisherId", "title", "pages"])
+            XCTAssertEqual(Array(rows[0].columnNames), ["id", "authorId", "publisherId", "title", "pages"])
             XCTAssertEqual(rows[0].scopes.names.sorted(), ["author"])
             XCTAssertEqual(try Book(row: rows[0]).title, "Cien años de soledad")
             XCTAssertEqual(try rows[0].decode(Author.self, forKey: "author").name, "Gabriel García Márquez")

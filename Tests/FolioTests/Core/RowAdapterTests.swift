@@ -64,7 +64,7 @@ final class RowAdapterTests: FolioTestCase {
             let adapter = ColumnMapping(["newB": "b", "newA": "a"])
             let row = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT 0 AS a, 1 AS b, 2 AS c", adapter: adapter))
             XCTAssertEqual(row, ["newA": 0, "newB": 1])
-            XCTAssertEqual(row.columnNames, ["newA", "newB"])
+            XCTAssertEqual(Array(row.columnNames), ["newA", "newB"])
             XCTAssertEqual(row["newB"] as Int, 1)
             XCTAssertNil(row["a"] as Int?)
             XCTAssertFalse(row.hasColumn("c"))
@@ -152,10 +152,10 @@ final class RowAdapterTests: FolioTestCase {
     func testRenameColumnAdapterFixesNamesOfDuplicatedSubqueryColumns() throws {
         try makeDatabaseQueue().read { db in
             let sql = "SELECT * FROM (SELECT 1 AS id, 2 AS id)"
-            XCTAssertEqual(try Row.fetchOne(db, sql: sql)?.columnNames, ["id", "id:1"])
+            XCTAssertEqual((try Row.fetchOne(db, sql: sql)?.columnNames).map(Array.init), ["id", "id:1"])
             let adapter = RenameColumnAdapter { String($0.prefix(while: { $0 != ":" })) }
             let row = try XCTUnwrap(Row.fetchOne(db, sql: sql, adapter: adapter))
-            XCTAssertEqual(row.columnNames, ["id", "id"])
+            XCTAssertEqual(Array(row.columnNames), ["id", "id"])
             XCTAssertEqual(row["id"] as Int, 1)
             XCTAssertEqual(row[1] as Int, 2)
         }
@@ -300,8 +300,8 @@ final class RowAdapterTests: FolioTestCase {
             XCTAssertEqual(teamNames, ["Reds", "Blues", nil])
             XCTAssertEqual(copies.map(\.unscoped), [["playerName": "Arthur"], ["playerName": "Barbara"], ["playerName": "Craig"]])
             XCTAssertEqual(copies.map { $0.scopes["team"] }, [["id": 1, "name": "Reds"], ["id": 2, "name": "Blues"], ["id": nil, "name": nil]])
-            XCTAssertEqual(copies[2].unadapted.columnNames, ["id", "name", "teamId", "id", "name"])
-            XCTAssertEqual(copies[2].unadapted.databaseValues, [3.databaseValue, "Craig".databaseValue, .null, .null, .null])
+            XCTAssertEqual(Array(copies[2].unadapted.columnNames), ["id", "name", "teamId", "id", "name"])
+            XCTAssertEqual(Array(copies[2].unadapted.databaseValues), [3.databaseValue, "Craig".databaseValue, .null, .null, .null])
         }
     }
 
@@ -320,7 +320,7 @@ final class RowAdapterTests: FolioTestCase {
             XCTAssertEqual(try Row.fetchOne(statement, arguments: [2], adapter: adapter), ["name": "Arthur"])
             let cursor = try Row.fetchCursor(statement, adapter: adapter)
             let row = try cursor.next()
-            XCTAssertEqual(row?.columnNames, ["name"])
+            XCTAssertEqual((row?.columnNames).map(Array.init), ["name"])
             XCTAssertEqual(row?["name"] as String?, "Arthur")
         }
     }

@@ -6,7 +6,7 @@ final class RowDictionaryTests: FolioTestCase {
     func testRowFromFoundationDictionaryHasSortedColumns() throws {
         let dictionary: [AnyHashable: Any] = ["name": "Arthur", "score": 1000, "missing": NSNull(), "bonus": Int?.none as Any]
         let row = try XCTUnwrap(Row(dictionary))
-        XCTAssertEqual(row.columnNames, ["bonus", "missing", "name", "score"])
+        XCTAssertEqual(Array(row.columnNames), ["bonus", "missing", "name", "score"])
         XCTAssertEqual(row["name"] as String, "Arthur")
         XCTAssertEqual(row["score"] as Int, 1000)
         XCTAssertTrue(row.hasNull(atIndex: 0))

@@ -28,13 +28,30 @@ import Foundation
 /// and the same `Row` instance is reused for every step: call ``copy()`` to
 /// keep one. Rows from `fetchAll` and `fetchOne` are copies already.
 ///
+/// A row is a collection of `(columnName, value)` pairs:
+///
+/// ```swift
+/// for (columnName, dbValue) in row {
+///     print("\(columnName): \(dbValue)")
+/// }
+/// ```
+///
+/// Rows fetched with a ``RowAdapter``, and the rows of joined requests,
+/// have ``scopes``: named rows made of some of the fetched columns.
+///
 /// ## Topics
 /// - ``subscript(_:)-(Int)``
 /// - ``decode(_:atIndex:)``
 /// - ``decode(_:forColumn:)``
+/// - ``withUnsafeData(atIndex:_:)``
 /// - ``columnNames``
 /// - ``databaseValues``
 /// - ``copy()``
+/// - ``scopes``
+/// - ``scopesTree``
+/// - ``prefetchedRows``
+/// - ``unscoped``
+/// - ``unadapted``
 public final class Row {
     /// The statement of a row that reads live from SQLite.
     @usableFromInline let _statement: Statement?

@@ -231,3 +231,20 @@ public func ?? <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> As
     let fallback = rhs.sqlExpression
     return lhs.map(key: lhs.key) { SQLExpression(.function("IFNULL", [$0, fallback], distinct: false)) }
 }
+
+/// The `CAST` SQL function, for an association aggregate. The aggregate
+/// keeps its key.
+///
+/// ```swift
+/// // SELECT author.*, CAST((SELECT COUNT(*) FROM book ...) AS REAL) AS bookCount
+/// Author.annotated(with: cast(Author.books.count, as: .real))
+/// ```
+///
+/// - Parameters:
+///   - aggregate: An association aggregate.
+///   - storageClass: The storage class of the result.
+/// - Returns: An aggregate. See
+///   <https://www.sqlite.org/lang_expr.html#castexpr>.
+public func cast<RowDecoder>(_ aggregate: AssociationAggregate<RowDecoder>, as storageClass: Database.StorageClass) -> AssociationAggregate<RowDecoder> {
+    aggregate.map(key: aggregate.key) { cast($0, as: storageClass) }
+}

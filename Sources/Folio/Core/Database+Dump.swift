@@ -345,7 +345,7 @@ extension Database {
                 of: prepared.statement,
                 hiddenColumnCount: prepared.hiddenColumnCount,
                 copiesRows: prepared.supplementaryDumpRequests != nil,
-                layout: prepared.layout,
+                layout: try prepared.adapter?.rowLayout(for: prepared.statement),
                 finalizes: index == requests.count - 1,
                 format: &format,
                 stream: &stream)

@@ -270,3 +270,46 @@ extension DatabaseValue: DatabaseValueConvertible {
         dbValue
     }
 }
+
+extension DatabaseValue.Storage: Equatable {
+    /// Returns whether two storages are identical.
+    ///
+    /// Unlike ``DatabaseValue`` equality, which considers the integer 1
+    /// equal to the double 1.0 (as SQLite does), integer and double
+    /// storages are never equal:
+    ///
+    /// ```swift
+    /// DatabaseValue.Storage.int64(1) == .int64(1)  // true
+    /// DatabaseValue.Storage.int64(1) == .double(1) // false
+    /// 1.databaseValue == 1.0.databaseValue         // true
+    /// ```
+    public static func == (lhs: DatabaseValue.Storage, rhs: DatabaseValue.Storage) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.int64(a), .int64(b)): return a == b
+        case let (.double(a), .double(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.blob(a), .blob(b)): return a == b
+        default: return false
+        }
+    }
+}
+
+extension DatabaseValue.Storage {
+    /// The stored value: an `Int64`, a `Double`, a `String`, a `Data`, or
+    /// nil for NULL.
+    ///
+    /// ```swift
+    /// let value = try DatabaseValue.fetchOne(db, sql: "SELECT 42")!.storage.value
+    /// value as? Int64 // 42
+    /// ```
+    public var value: (any DatabaseValueConvertible)? {
+        switch self {
+        case .null: return nil
+        case .int64(let int64): return int64
+        case .double(let double): return double
+        case .string(let string): return string
+        case .blob(let data): return data
+        }
+    }
+}

@@ -10,13 +10,16 @@ extension DatabaseValueConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``; the cursor throws a
     ///   ``RowDecodingError`` when a value does not convert (NULL included:
     ///   fetch an optional type for nullable columns).
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> DatabaseValueCursor<Self> {
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> DatabaseValueCursor<Self> {
+        let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        return try DatabaseValueCursor(statement: statement)
+        return try DatabaseValueCursor(statement: statement, layout: layout)
     }
 
     /// Returns the values of the leftmost column of a statement.
@@ -24,23 +27,33 @@ extension DatabaseValueConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError``, or a ``RowDecodingError`` when a value
     ///   does not convert.
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        try Array(fetchCursor(statement, arguments: arguments))
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
+}
+
+extension DatabaseValueConvertible where Self: Hashable {
     /// Returns the distinct values of the leftmost column of a statement.
     ///
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> where Self: Hashable {
-        try Set(fetchCursor(statement, arguments: arguments))
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
+        try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
+}
+
+extension DatabaseValueConvertible {
 
     /// Returns the value of the leftmost column of the first row, or nil
     /// when there is no row or the value is NULL. Types that accept NULL
@@ -50,10 +63,12 @@ extension DatabaseValueConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
-        let cursor = try Optional<Self>.fetchCursor(statement, arguments: arguments)
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
+        let cursor = try Optional<Self>.fetchCursor(statement, arguments: arguments, adapter: adapter)
         return try cursor.next() ?? nil
     }
 
@@ -67,10 +82,12 @@ extension DatabaseValueConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> DatabaseValueCursor<Self> {
-        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> DatabaseValueCursor<Self> {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the values of the leftmost column of an SQL query.
@@ -83,23 +100,33 @@ extension DatabaseValueConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
+}
+
+extension DatabaseValueConvertible where Self: Hashable {
     /// Returns the distinct values of the leftmost column of an SQL query.
     ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self> where Self: Hashable {
-        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
+}
+
+extension DatabaseValueConvertible {
 
     /// Returns the value of the leftmost column of the first row of an SQL
     /// query, or nil when there is no row or the value is NULL. Types that
@@ -113,10 +140,12 @@ extension DatabaseValueConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns a cursor of the values of the leftmost column of a request.
@@ -127,7 +156,8 @@ extension DatabaseValueConvertible {
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> DatabaseValueCursor<Self> {
-        try DatabaseValueCursor(statement: request.makePreparedRequest(db, forSingleResult: false).statement)
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try DatabaseValueCursor(statement: prepared.statement, layout: prepared.rowLayout())
     }
 
     /// Returns the values of the leftmost column of a request.
@@ -162,8 +192,9 @@ extension DatabaseValueConvertible {
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        let statement = try request.makePreparedRequest(db, forSingleResult: true).statement
-        return try fetchOne(statement)
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        let cursor = try DatabaseValueCursor<Self?>(statement: prepared.statement, layout: prepared.rowLayout())
+        return try cursor.next() ?? nil
     }
 }
 
@@ -186,14 +217,20 @@ extension FetchRequest where RowDecoder: DatabaseValueConvertible {
         try RowDecoder.fetchAll(db, self)
     }
 
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible & Hashable {
     /// Returns the distinct values of the request.
     ///
     /// - Parameter db: A database connection.
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> {
         try RowDecoder.fetchSet(db, self)
     }
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible {
 
     /// Returns the first value of the request, or nil.
     ///
@@ -211,13 +248,16 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``; the cursor throws a
     ///   ``RowDecodingError`` when a value does not convert (NULL included:
     ///   fetch an optional type for nullable columns).
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> FastDatabaseValueCursor<Self> {
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> FastDatabaseValueCursor<Self> {
+        let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        return try FastDatabaseValueCursor(statement: statement)
+        return try FastDatabaseValueCursor(statement: statement, layout: layout)
     }
 
     /// Returns the values of the leftmost column of a statement.
@@ -225,24 +265,34 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError``, or a ``RowDecodingError`` when a value
     ///   does not convert.
     @inlinable
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        try Array(fetchCursor(statement, arguments: arguments))
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
+}
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hashable {
     /// Returns the distinct values of the leftmost column of a statement.
     ///
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> where Self: Hashable {
-        try Set(fetchCursor(statement, arguments: arguments))
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
+        try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
+}
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible {
 
     /// Returns the value of the leftmost column of the first row, or nil
     /// when there is no row or the value is NULL. Types that accept NULL
@@ -252,14 +302,23 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
+        let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        guard statement.columnCount > 0 else {
+        return try fetchOne(statement, layout: layout)
+    }
+
+    /// Returns the value of the leftmost column of the first row, adapted
+    /// by a layout, or nil.
+    static func fetchOne(_ statement: Statement, layout: RowLayout?) throws -> Self? {
+        let cursor = RowCursor(statement: statement, layout: layout)
+        guard cursor.row.count > 0 else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
         }
-        let cursor = RowCursor(statement: statement)
         guard let row = try cursor.next() else { return nil }
         return try row._fastDecodeFetchedOne(Self.self, atUncheckedIndex: 0)
     }
@@ -274,10 +333,12 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> FastDatabaseValueCursor<Self> {
-        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> FastDatabaseValueCursor<Self> {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the values of the leftmost column of an SQL query.
@@ -290,24 +351,34 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: An array of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     @inlinable
-    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
+}
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hashable {
     /// Returns the distinct values of the leftmost column of an SQL query.
     ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self> where Self: Hashable {
-        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
+}
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible {
 
     /// Returns the value of the leftmost column of the first row of an SQL
     /// query, or nil when there is no row or the value is NULL. Types that
@@ -321,10 +392,12 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil: values are read from the
+    ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns a cursor of the values of the leftmost column of a request.
@@ -335,7 +408,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Returns: A cursor of values.
     /// - Throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> FastDatabaseValueCursor<Self> {
-        try FastDatabaseValueCursor(statement: request.makePreparedRequest(db, forSingleResult: false).statement)
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try FastDatabaseValueCursor(statement: prepared.statement, layout: prepared.rowLayout())
     }
 
     /// Returns the values of the leftmost column of a request.
@@ -371,8 +445,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        let statement = try request.makePreparedRequest(db, forSingleResult: true).statement
-        return try fetchOne(statement)
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        return try fetchOne(prepared.statement, layout: prepared.rowLayout())
     }
 }
 
@@ -395,14 +469,20 @@ extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementCol
         try RowDecoder.fetchAll(db, self)
     }
 
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible & Hashable {
     /// Returns the distinct values of the request.
     ///
     /// - Parameter db: A database connection.
     /// - Returns: A set of values.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> {
         try RowDecoder.fetchSet(db, self)
     }
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible {
 
     /// Returns the first value of the request, or nil.
     ///

@@ -20,11 +20,14 @@
 /// `NSDecimalNumber`, `NSNull`, `NSString`, `NSData`, `NSDate`, `NSURL` and
 /// `NSUUID`, and `RawRepresentable` enums whose raw value conforms.
 ///
+/// Conforming types bind to statement parameters (``StatementBinding``)
+/// through their database value.
+///
 /// ## Topics
 /// - ``databaseValue``
 /// - ``fromDatabaseValue(_:)``
 /// - ``fromMissingColumn()``
-public protocol DatabaseValueConvertible: SQLExpressible {
+public protocol DatabaseValueConvertible: SQLExpressible, StatementBinding {
     /// The value stored in the database.
     var databaseValue: DatabaseValue { get }
 

@@ -25,12 +25,15 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
     private var stepper: _StatementStepper
     private let row: Row
 
-    init(statement: Statement) throws {
-        guard statement.columnCount > 0 else {
+    /// A cursor of the leftmost column of the rows of a statement, adapted
+    /// by a layout (see ``RowAdapter``).
+    init(statement: Statement, layout: RowLayout? = nil) throws {
+        let row = Row(statement: statement, layout: layout)
+        guard row.count > 0 else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
         }
         stepper = _StatementStepper(statement: statement)
-        row = Row(statement: statement)
+        self.row = row
     }
 
     deinit {

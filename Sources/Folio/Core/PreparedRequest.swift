@@ -1,16 +1,33 @@
-/// A request ready to run: a prepared statement and what else is needed to
-/// fetch its results.
+/// A request ready to run: a prepared statement, with its arguments, and
+/// the row adapter of its rows.
+///
+/// ```swift
+/// let request = SQLRequest<Row>(sql: "SELECT * FROM player", adapter: SuffixRowAdapter(fromIndex: 1))
+/// let prepared = try request.makePreparedRequest(db)
+/// print(prepared.statement.sql) // SELECT * FROM player
+/// ```
 public struct PreparedRequest {
     /// The prepared statement, with its arguments set.
+    ///
+    /// ```swift
+    /// let statement = try request.makePreparedRequest(db).statement
+    /// ```
     public var statement: Statement
+
+    /// The adapter of the fetched rows, or nil.
+    ///
+    /// ```swift
+    /// var prepared = try request.makePreparedRequest(db)
+    /// prepared.adapter = ColumnMapping(["name": "fullName"])
+    /// ```
+    ///
+    /// The requests of the query interface that include associations have
+    /// an adapter that defines the scopes of the associated records.
+    public var adapter: (any RowAdapter)?
 
     /// Work done after the rows are fetched, such as the fetching of
     /// associated records.
     var supplementaryFetch: ((Database, [Row]) throws -> Void)?
-
-    /// How the columns split into the base record and its associated
-    /// records, for joined requests.
-    var layout: RowLayout?
 
     /// The number of columns selected after the results, for the
     /// supplementary fetch (the keys of prefetched associations). Dumps
@@ -24,22 +41,48 @@ public struct PreparedRequest {
 
     /// Creates a prepared request.
     ///
+    /// ```swift
+    /// let prepared = PreparedRequest(statement: try db.makeStatement(sql: "SELECT * FROM player"))
+    /// ```
+    ///
     /// - Parameter statement: A prepared statement, arguments set.
     public init(statement: Statement) {
         self.statement = statement
+        self.adapter = nil
         self.supplementaryFetch = nil
-        self.layout = nil
     }
 
+    init(statement: Statement, adapter: (any RowAdapter)?) {
+        self.statement = statement
+        self.adapter = adapter
+        self.supplementaryFetch = nil
+    }
+
+    /// A prepared request of the query interface: the layout of its joined
+    /// associations becomes its adapter.
     init(statement: Statement, layout: RowLayout?, supplementaryFetch: ((Database, [Row]) throws -> Void)?) {
         self.statement = statement
-        self.layout = layout
+        self.adapter = layout.map { RowLayoutAdapter(layout: $0, columnCount: statement.columnCount) }
         self.supplementaryFetch = supplementaryFetch
+    }
+
+    /// The layout of the fetched rows, or nil when they are not adapted.
+    ///
+    /// - Throws: A ``DatabaseError`` when the adapter does not fit the
+    ///   columns of the statement.
+    func rowLayout() throws -> RowLayout? {
+        guard let adapter else { return nil }
+        // The layout of a joined request, made for this statement.
+        if let layoutAdapter = adapter as? RowLayoutAdapter, layoutAdapter.columnCount == statement.columnCount {
+            return layoutAdapter.layout
+        }
+        return try adapter.rowLayout(for: statement)
     }
 
     /// Returns the rows of the request, copied, with prefetched
     /// associations.
     func fetchAllRows(_ db: Database) throws -> [Row] {
+        let layout = try rowLayout()
         let cursor = RowCursor(statement: statement, layout: layout)
         var rows: [Row] = []
         while try cursor.next() != nil {
@@ -55,6 +98,6 @@ public struct PreparedRequest {
         if supplementaryFetch != nil {
             return RowCursor(rows: try fetchAllRows(db), statement: statement)
         }
-        return RowCursor(statement: statement, layout: layout)
+        return RowCursor(statement: statement, layout: try rowLayout())
     }
 }

@@ -307,7 +307,7 @@ extension Row {
     @usableFromInline
     func _valueMismatch(_ type: Any.Type, index: Int, databaseValue: DatabaseValue) -> any Error {
         RowDecodingError(
-            reason: .valueMismatch, type: type, column: columnNames[index], index: index,
+            reason: .valueMismatch, type: type, column: _columnName(atUncheckedIndex: index), index: index,
             databaseValue: databaseValue, row: self, sql: sql)
     }
 

@@ -8,52 +8,97 @@ extension Row {
 
     /// Returns a cursor of the rows of a statement.
     ///
-    /// - Parameters:
-    ///   - statement: A prepared statement.
-    ///   - arguments: Arguments to bind, or nil to keep the current ones.
-    /// - Returns: A cursor of reused rows.
-    /// - Throws: A ``DatabaseError``.
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> RowCursor {
-        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        return RowCursor(statement: statement)
-    }
-
-    /// Returns the rows of a statement.
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player WHERE score > ?")
+    /// let rows = try Row.fetchCursor(statement, arguments: [1000])
+    /// while let row = try rows.next() { ... }
+    /// ```
     ///
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil.
+    /// - Returns: A cursor of reused rows.
+    /// - Throws: A ``DatabaseError``, when the arguments or the adapter do
+    ///   not fit the statement.
+    public static func fetchCursor(
+        _ statement: Statement,
+        arguments: StatementArguments? = nil,
+        adapter: (any RowAdapter)? = nil) throws -> RowCursor
+    {
+        let layout = try adapter?.rowLayout(for: statement)
+        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
+        return RowCursor(statement: statement, layout: layout)
+    }
+
+    /// Returns the rows of a statement.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player WHERE score > ?")
+    /// let rows = try Row.fetchAll(statement, arguments: [1000])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil.
     /// - Returns: An array of rows.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Row] {
-        let cursor = try fetchCursor(statement, arguments: arguments)
+    public static func fetchAll(
+        _ statement: Statement,
+        arguments: StatementArguments? = nil,
+        adapter: (any RowAdapter)? = nil) throws -> [Row]
+    {
+        let layout = try adapter?.rowLayout(for: statement)
+        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
+        let cursor = RowCursor(statement: statement)
         var rows: [Row] = []
         while try cursor.next() != nil {
-            rows.append(Row(copiedFrom: statement))
+            rows.append(Row(copiedFrom: statement, layout: layout))
         }
         return rows
     }
 
     /// Returns the distinct rows of a statement.
     ///
-    /// - Parameters:
-    ///   - statement: A prepared statement.
-    ///   - arguments: Arguments to bind, or nil to keep the current ones.
-    /// - Returns: A set of rows.
-    /// - Throws: A ``DatabaseError``.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Row> {
-        try Set(fetchAll(statement, arguments: arguments))
-    }
-
-    /// Returns the first row of a statement, or nil.
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT DISTINCT teamId FROM player")
+    /// let rows = try Row.fetchSet(statement)
+    /// ```
     ///
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows, or nil.
+    /// - Returns: A set of rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchSet(
+        _ statement: Statement,
+        arguments: StatementArguments? = nil,
+        adapter: (any RowAdapter)? = nil) throws -> Set<Row>
+    {
+        try Set(fetchAll(statement, arguments: arguments, adapter: adapter))
+    }
+
+    /// Returns the first row of a statement, or nil.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player WHERE id = ?")
+    /// let row = try Row.fetchOne(statement, arguments: [1])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - statement: A prepared statement.
+    ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the row, or nil.
     /// - Returns: A row, or nil.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Row? {
-        let cursor = try fetchCursor(statement, arguments: arguments)
+    public static func fetchOne(
+        _ statement: Statement,
+        arguments: StatementArguments? = nil,
+        adapter: (any RowAdapter)? = nil) throws -> Row?
+    {
+        let cursor = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         return try cursor.next()?.copy()
     }
 
@@ -72,50 +117,83 @@ extension Row {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil.
     /// - Returns: A cursor of reused rows.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> RowCursor {
-        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchCursor(
+        _ db: Database,
+        sql: String,
+        arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> RowCursor
+    {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the rows of an SQL query.
     ///
     /// ```swift
     /// let rows = try Row.fetchAll(db, sql: "SELECT * FROM player")
+    /// let adapted = try Row.fetchAll(db, sql: "SELECT 1 AS a, 2 AS b", adapter: SuffixRowAdapter(fromIndex: 1))
     /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil.
     /// - Returns: An array of rows.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchAll(
+        _ db: Database,
+        sql: String,
+        arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> [Row]
+    {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the distinct rows of an SQL query.
     ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - sql: An SQL query.
-    ///   - arguments: Its arguments.
-    /// - Returns: A set of rows.
-    /// - Throws: A ``DatabaseError``.
-    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Row> {
-        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
-    }
-
-    /// Returns the first row of an SQL query, or nil.
+    /// ```swift
+    /// let rows = try Row.fetchSet(db, sql: "SELECT teamId FROM player")
+    /// ```
     ///
     /// - Parameters:
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows, or nil.
+    /// - Returns: A set of rows.
+    /// - Throws: A ``DatabaseError``.
+    public static func fetchSet(
+        _ db: Database,
+        sql: String,
+        arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> Set<Row>
+    {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
+    }
+
+    /// Returns the first row of an SQL query, or nil.
+    ///
+    /// ```swift
+    /// let row = try Row.fetchOne(db, sql: "SELECT * FROM player WHERE id = ?", arguments: [1])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - sql: An SQL query.
+    ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the row, or nil.
     /// - Returns: A row, or nil.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchOne(
+        _ db: Database,
+        sql: String,
+        arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> Row?
+    {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     // MARK: From a request
@@ -189,7 +267,7 @@ extension FetchRequest where RowDecoder == Row {
     /// - Parameter db: A database connection.
     /// - Returns: A set of rows.
     /// - Throws: A ``DatabaseError``.
-    public func fetchSet(_ db: Database) throws -> Set<Row> {
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> {
         try Row.fetchSet(db, self)
     }
 

@@ -1,43 +1,23 @@
-// Rows of joined requests: the columns of the base record, the "scopes"
-// of the associated records (`row.scopes["author"]`), and the rows of
-// prefetched to-many associations (`row.prefetchedRows["books"]`).
+// Rows of joined requests and of row adapters: the columns of the base
+// record, the "scopes" of the associated records (`row.scopes["author"]`),
+// the rows of prefetched to-many associations (`row.prefetchedRows["books"]`),
+// and the rows without them (`unscoped`, `unadapted`).
 
 extension Row {
-    /// The scopes of a row: the associated records of a joined request,
-    /// by association key.
+    /// The scopes of the row: the associated records of a joined request,
+    /// and the scopes of a ``ScopeAdapter``, by name.
     ///
     /// ```swift
-    /// let request = Book.including(required: Book.author)
-    /// let row = try Row.fetchOne(db, request)!
-    /// let authorRow = row.scopes["author"]
+    /// let request = Book.including(required: Book.author.including(required: Author.country))
+    /// let bookRow = try Row.fetchOne(db, request)!
+    /// let authorRow = bookRow.scopes["author"]!
+    /// let countryRow = authorRow.scopes["country"]!
+    ///
+    /// for (name, row) in bookRow.scopes { print(name, row) }
     /// ```
-    public struct ScopesView {
-        private let storage: Row?
-
-        init(row: Row) {
-            self.storage = row
-        }
-
-        /// The association keys of the scopes.
-        public var names: [String] {
-            storage?._layout?.scopes.map(\.key) ?? []
-        }
-
-        /// The row of a scope, or nil.
-        ///
-        /// - Parameter key: An association key.
-        public subscript(_ key: String) -> Row? {
-            guard let base = storage,
-                  let scopes = base._layout?.scopes,
-                  let index = scopes.firstIndex(where: { $0.key.hasSameUTF8(as: key) })
-            else {
-                return nil
-            }
-            return base.scopeRow(at: index, of: scopes)
-        }
-    }
-
-    /// The scopes of the row, by association key.
+    ///
+    /// See ``ScopeAdapter`` and ``splittingRowAdapters(columnCounts:)``,
+    /// and ``scopesTree`` for a search in the scopes of the scopes.
     public var scopes: ScopesView {
         ScopesView(row: self)
     }
@@ -48,40 +28,10 @@ extension Row {
     /// // Book.including(required: Book.author.including(optional: Author.country))
     /// let countryRow = row.scopesTree["country"]
     /// ```
+    ///
+    /// See ``scopes``.
     public var scopesTree: ScopesTreeView {
         ScopesTreeView(row: self)
-    }
-
-    /// The whole tree of scopes of a row.
-    public struct ScopesTreeView {
-        let row: Row
-
-        /// The row of a scope anywhere in the tree, or nil.
-        ///
-        /// - Parameter key: An association key.
-        public subscript(_ key: String) -> Row? {
-            guard let scopes = row._layout?.scopes, !scopes.isEmpty else { return nil }
-            // The scopes of the row first, without building other rows.
-            if let index = scopes.firstIndex(where: { $0.key.hasSameUTF8(as: key) }) {
-                return row.scopeRow(at: index, of: scopes)
-            }
-            guard scopes.contains(where: { !$0.layout.scopes.isEmpty }) else { return nil }
-            // Then the deeper levels, breadth-first.
-            var level = scopes.indices.map { row.scopeRow(at: $0, of: scopes) }
-            while !level.isEmpty {
-                var nextLevel: [Row] = []
-                for parent in level {
-                    guard let scopes = parent._layout?.scopes else { continue }
-                    for index in scopes.indices {
-                        let scopeRow = parent.scopeRow(at: index, of: scopes)
-                        if scopes[index].key.hasSameUTF8(as: key) { return scopeRow }
-                        nextLevel.append(scopeRow)
-                    }
-                }
-                level = nextLevel
-            }
-            return nil
-        }
     }
 
     /// The row of the scope at an index of the layout.
@@ -109,41 +59,28 @@ extension Row {
         return scopeRows[index]
     }
 
+    /// The names of the scopes of the row, in the order of its layout (the
+    /// order of the associations of a joined request).
+    var scopeNames: [String] {
+        _layout?.scopes.map(\.key) ?? []
+    }
+
+    /// The row of the scope with this name, or nil.
+    func scopeRow(named name: String) -> Row? {
+        guard let scopes = _layout?.scopes, let index = scopes.firstIndex(where: { $0.key.hasSameUTF8(as: name) }) else {
+            return nil
+        }
+        return scopeRow(at: index, of: scopes)
+    }
+
     private func makeScopeRow(_ scope: RowScope) -> Row {
+        // The columns of scopes are absolute: they are read in the row of
+        // all columns, the base of a mapped row.
         Row(
-            base: self,
-            offset: scope.offset,
-            count: scope.layout.baseCount,
+            root: _mappedBase ?? self,
             layout: scope.layout,
+            prefetchStorage: _prefetchStorage,
             scopePath: _scopePath + "/" + scope.key)
-    }
-
-    /// The rows of prefetched to-many associations (`including(all:)`), by
-    /// association key.
-    ///
-    /// ```swift
-    /// let request = Author.including(all: Author.books)
-    /// let row = try Row.fetchOne(db, request)!
-    /// let bookRows = row.prefetchedRows["books"] // [Row]
-    /// ```
-    public var prefetchedRows: PrefetchedRowsView {
-        PrefetchedRowsView(rows: _prefetchStorage?.rows[ByteExactString(_scopePath)] ?? [:])
-    }
-
-    /// The prefetched rows of a row.
-    public struct PrefetchedRowsView {
-        let rows: [ByteExactString: [Row]]
-
-        /// The association keys of the prefetched rows.
-        public var keys: [String] { rows.keys.map(\.string).sorted() }
-
-        /// Whether there is no prefetched association.
-        public var isEmpty: Bool { rows.isEmpty }
-
-        /// The prefetched rows for an association key, or nil.
-        ///
-        /// - Parameter key: An association key.
-        public subscript(_ key: String) -> [Row]? { rows[ByteExactString(key)] }
     }
 
     /// Stores prefetched rows.
@@ -151,15 +88,46 @@ extension Row {
         _prefetchStorage?.rows[ByteExactString(_scopePath), default: [:]][ByteExactString(key)] = rows
     }
 
-    /// The row without its scopes (the columns of the base record).
+    /// The row without its scopes and prefetched rows: the same columns
+    /// and values.
+    ///
+    /// ```swift
+    /// let request = Book.including(required: Book.author).including(all: Book.awards)
+    /// let bookRow = try Row.fetchOne(db, request)!
+    ///
+    /// bookRow == ["id": 42, "title": "Moby-Dick", "authorId": 1]          // false: scopes differ
+    /// bookRow.unscoped == ["id": 42, "title": "Moby-Dick", "authorId": 1] // true
+    /// ```
     public var unscoped: Row {
-        Row(base: self, offset: _offset, count: count, layout: nil, scopePath: _scopePath)
+        if let _mappedBase, var layout = _layout {
+            layout.scopes = []
+            layout.hasPrefetches = false
+            return Row(root: _mappedBase, layout: layout, prefetchStorage: nil, scopePath: _scopePath)
+        }
+        return Row(root: self, layout: RowLayout(offset: _offset, baseCount: count), prefetchStorage: nil, scopePath: _scopePath)
     }
 
-    /// All the columns of the statement that produced the row, scopes
-    /// included.
+    /// The raw row fetched from the database: all the columns of the
+    /// statement, under their own names, without scopes nor prefetched
+    /// rows.
+    ///
+    /// ```swift
+    /// // SELECT book.*, author.* FROM book JOIN author ON author.id = book.authorId
+    /// let bookRow = try Row.fetchOne(db, Book.including(required: Book.author))!
+    /// print(bookRow)           // [id:42 title:'Moby-Dick' authorId:1]
+    /// print(bookRow.unadapted) // [id:42 title:'Moby-Dick' authorId:1 id:1 name:'Herman Melville']
+    ///
+    /// let row = try Row.fetchOne(db, sql: "SELECT 1 AS a", adapter: ColumnMapping(["b": "a"]))!
+    /// print(row.unadapted)     // [a:1]
+    /// ```
     public var unadapted: Row {
-        let total = _statement?.columnCount ?? _columnNames.count
-        return Row(base: self, offset: 0, count: total, layout: nil, scopePath: _scopePath)
+        Row(root: _mappedBase ?? self, layout: nil, prefetchStorage: nil, scopePath: "")
+    }
+
+    /// Whether the row is adapted (by a row adapter, or by the layout of a
+    /// joined request): its columns or scopes differ from the columns of
+    /// its statement.
+    var isAdapted: Bool {
+        _layout != nil || _offset != 0 || count != _columnNames.count
     }
 }

@@ -28,13 +28,30 @@ import Foundation
 /// and the same `Row` instance is reused for every step: call ``copy()`` to
 /// keep one. Rows from `fetchAll` and `fetchOne` are copies already.
 ///
+/// A row is a collection of `(columnName, value)` pairs:
+///
+/// ```swift
+/// for (columnName, dbValue) in row {
+///     print("\(columnName): \(dbValue)")
+/// }
+/// ```
+///
+/// Rows fetched with a ``RowAdapter``, and the rows of joined requests,
+/// have ``scopes``: named rows made of some of the fetched columns.
+///
 /// ## Topics
 /// - ``subscript(_:)-(Int)``
 /// - ``decode(_:atIndex:)``
 /// - ``decode(_:forColumn:)``
+/// - ``withUnsafeData(atIndex:_:)``
 /// - ``columnNames``
 /// - ``databaseValues``
 /// - ``copy()``
+/// - ``scopes``
+/// - ``scopesTree``
+/// - ``prefetchedRows``
+/// - ``unscoped``
+/// - ``unadapted``
 public final class Row {
     /// The statement of a row that reads live from SQLite.
     @usableFromInline let _statement: Statement?
@@ -73,8 +90,9 @@ public final class Row {
     /// The number of visible columns.
     public let count: Int
 
-    /// The scopes of the row (associated records of joined requests),
-    /// with absolute column ranges.
+    /// The layout of the row: its scopes (associated records of joined
+    /// requests, scopes of row adapters) with absolute columns, and the
+    /// columns of a mapped row.
     let _layout: RowLayout?
 
     /// The rows of prefetched associations, shared by a row and its scopes.
@@ -82,6 +100,21 @@ public final class Row {
 
     /// The path of this row in the tree of scopes, for prefetched rows.
     let _scopePath: String
+
+    /// For a row whose columns are not a range of its statement's columns
+    /// under their own names (adapted by ``ColumnMapping`` or
+    /// ``RenameColumnAdapter``): the row of all the columns of the
+    /// statement that it reads from (live or copied). Nil for other rows.
+    ///
+    /// Such a mapped row has no `_statement` and no `_sqliteStatement`, so
+    /// that the fast paths, which read `index + _offset` from the
+    /// statement, skip it: its values are read at `_baseIndexes[index]` in
+    /// this base row, still without a copy for a live row.
+    let _mappedBase: Row?
+
+    /// For a mapped row, the absolute index of each of its columns in
+    /// `_mappedBase`. Empty for other rows.
+    let _baseIndexes: [Int]
 
     /// Whether a cursor reuses the row from one step to the next (see
     /// ``_enableStepCaches()``). Unchecked: a row is used by one thread at
@@ -98,95 +131,208 @@ public final class Row {
     /// layout; nil until needed, and for other rows.
     @exclusivity(unchecked) var _cachedScopeRows: [Row]?
 
-    /// Creates a row that reads live from a statement.
-    init(statement: Statement, layout: RowLayout? = nil) {
+    /// The designated initializer: every stored property.
+    private init(
+        statement: Statement?,
+        values: [DatabaseValue],
+        columnNames: [String],
+        previousDuplicates: [Int],
+        hasDuplicateNames: Bool,
+        copiedSQL: String?,
+        offset: Int,
+        count: Int,
+        layout: RowLayout?,
+        prefetchStorage: PrefetchStorage?,
+        scopePath: String,
+        mappedBase: Row?,
+        baseIndexes: [Int])
+    {
         _statement = statement
-        _sqliteStatement = statement.sqliteStatement
-        _values = []
-        _columnNames = statement.columnNames
-        _previousDuplicates = statement.previousDuplicateIndexes
-        _hasDuplicateNames = statement.hasDuplicateColumnNames
-        _copiedSQL = nil
-        _offset = 0
-        count = layout?.baseCount ?? statement.columnCount
-        _layout = layout
-        _prefetchStorage = nil
-        _scopePath = ""
-    }
-
-    /// Creates a row that holds its values.
-    init(columnNames: [String], values: [DatabaseValue], sql: String? = nil) {
-        assert(columnNames.count == values.count)
-        _statement = nil
-        _sqliteStatement = nil
+        _sqliteStatement = statement?.sqliteStatement
         _values = values
         _columnNames = columnNames
-        _previousDuplicates = Row.previousDuplicateIndexes(columnNames)
-        _hasDuplicateNames = _previousDuplicates.contains { $0 >= 0 }
-        _copiedSQL = sql
-        _offset = 0
-        count = values.count
-        _layout = nil
-        _prefetchStorage = nil
-        _scopePath = ""
-    }
-
-    /// Creates a row that is a view on some columns of another one.
-    init(base: Row, offset: Int, count: Int, layout: RowLayout?, scopePath: String) {
-        _statement = base._statement
-        _sqliteStatement = base._sqliteStatement
-        _values = base._values
-        _columnNames = base._columnNames
-        _previousDuplicates = base._previousDuplicates
-        _hasDuplicateNames = base._hasDuplicateNames
-        _copiedSQL = base._copiedSQL
+        _previousDuplicates = previousDuplicates
+        _hasDuplicateNames = hasDuplicateNames
+        _copiedSQL = copiedSQL
         _offset = offset
         self.count = count
         _layout = layout
-        _prefetchStorage = base._prefetchStorage
+        _prefetchStorage = prefetchStorage
         _scopePath = scopePath
+        _mappedBase = mappedBase
+        _baseIndexes = baseIndexes
+    }
+
+    /// Creates a row that reads live from a statement, with the layout of
+    /// a row adapter or of a joined request.
+    convenience init(statement: Statement, layout: RowLayout? = nil) {
+        if let layout, layout.mappedColumns != nil {
+            self.init(root: Row(statement: statement), layout: layout, prefetchStorage: nil, scopePath: "")
+            return
+        }
+        self.init(
+            statement: statement,
+            values: [],
+            columnNames: statement.columnNames,
+            previousDuplicates: statement.previousDuplicateIndexes,
+            hasDuplicateNames: statement.hasDuplicateColumnNames,
+            copiedSQL: nil,
+            offset: layout?.offset ?? 0,
+            count: layout?.baseCount ?? statement.columnCount,
+            layout: layout,
+            prefetchStorage: nil,
+            scopePath: "",
+            mappedBase: nil,
+            baseIndexes: [])
+    }
+
+    /// Creates a row that holds its values.
+    convenience init(columnNames: [String], values: [DatabaseValue], sql: String? = nil) {
+        assert(columnNames.count == values.count)
+        let previousDuplicates = Row.previousDuplicateIndexes(columnNames)
+        self.init(
+            statement: nil,
+            values: values,
+            columnNames: columnNames,
+            previousDuplicates: previousDuplicates,
+            hasDuplicateNames: previousDuplicates.contains { $0 >= 0 },
+            copiedSQL: sql,
+            offset: 0,
+            count: values.count,
+            layout: nil,
+            prefetchStorage: nil,
+            scopePath: "",
+            mappedBase: nil,
+            baseIndexes: [])
+    }
+
+    /// Creates a row that is a view on some columns of a row of all the
+    /// columns of a statement (a row that is not mapped: its storage is
+    /// absolute, whatever its own offset and count).
+    ///
+    /// - Parameters:
+    ///   - root: A row that is not mapped.
+    ///   - layout: The columns and scopes of the new row.
+    ///   - prefetchStorage: The prefetched rows of the new row and its
+    ///     scopes.
+    ///   - scopePath: The path of the new row in the tree of scopes.
+    convenience init(root: Row, layout: RowLayout?, prefetchStorage: PrefetchStorage?, scopePath: String) {
+        assert(root._mappedBase == nil)
+        if let mapped = layout?.mappedColumns {
+            self.init(
+                statement: nil,
+                values: [],
+                columnNames: mapped.names,
+                previousDuplicates: mapped.previousDuplicates,
+                hasDuplicateNames: mapped.hasDuplicateNames,
+                copiedSQL: root.sql,
+                offset: 0,
+                count: mapped.indexes.count,
+                layout: layout,
+                prefetchStorage: prefetchStorage,
+                scopePath: scopePath,
+                mappedBase: root,
+                baseIndexes: mapped.indexes)
+            return
+        }
+        self.init(
+            statement: root._statement,
+            values: root._values,
+            columnNames: root._columnNames,
+            previousDuplicates: root._previousDuplicates,
+            hasDuplicateNames: root._hasDuplicateNames,
+            copiedSQL: root._copiedSQL,
+            offset: layout?.offset ?? 0,
+            count: layout?.baseCount ?? root._columnNames.count,
+            layout: layout,
+            prefetchStorage: prefetchStorage,
+            scopePath: scopePath,
+            mappedBase: nil,
+            baseIndexes: [])
     }
 
     /// Creates a copy of the current row of a statement.
-    init(copiedFrom statement: Statement, layout: RowLayout? = nil, prefetchStorage: PrefetchStorage? = nil) {
+    convenience init(copiedFrom statement: Statement, layout: RowLayout? = nil, prefetchStorage: PrefetchStorage? = nil) {
         let sqliteStatement = statement.sqliteStatement
         var values: [DatabaseValue] = []
         values.reserveCapacity(statement.columnCount)
         for index in 0..<CInt(statement.columnCount) {
             values.append(DatabaseValue(sqliteStatement: sqliteStatement, index: index))
         }
-        _statement = nil
-        _sqliteStatement = nil
-        _values = values
-        _columnNames = statement.columnNames
-        _previousDuplicates = statement.previousDuplicateIndexes
-        _hasDuplicateNames = statement.hasDuplicateColumnNames
-        _copiedSQL = statement.sql
-        _offset = 0
-        count = layout?.baseCount ?? values.count
-        _layout = layout
-        _prefetchStorage = prefetchStorage ?? (layout?.hasPrefetches == true ? PrefetchStorage() : nil)
-        _scopePath = ""
+        let prefetchStorage = prefetchStorage ?? (layout?.hasPrefetches == true ? PrefetchStorage() : nil)
+        if let layout, layout.mappedColumns != nil {
+            let root = Row(
+                statement: nil,
+                values: values,
+                columnNames: statement.columnNames,
+                previousDuplicates: statement.previousDuplicateIndexes,
+                hasDuplicateNames: statement.hasDuplicateColumnNames,
+                copiedSQL: statement.sql,
+                offset: 0,
+                count: values.count,
+                layout: nil,
+                prefetchStorage: nil,
+                scopePath: "",
+                mappedBase: nil,
+                baseIndexes: [])
+            self.init(root: root, layout: layout, prefetchStorage: prefetchStorage, scopePath: "")
+            return
+        }
+        self.init(
+            statement: nil,
+            values: values,
+            columnNames: statement.columnNames,
+            previousDuplicates: statement.previousDuplicateIndexes,
+            hasDuplicateNames: statement.hasDuplicateColumnNames,
+            copiedSQL: statement.sql,
+            offset: layout?.offset ?? 0,
+            count: layout?.baseCount ?? values.count,
+            layout: layout,
+            prefetchStorage: prefetchStorage,
+            scopePath: "",
+            mappedBase: nil,
+            baseIndexes: [])
     }
 
     /// Creates a copy of another row, with its scopes and prefetched rows.
-    private init(copyOf row: Row) {
-        _statement = nil
-        _sqliteStatement = nil
-        if let statement = row._statement, let sqliteStatement = row._sqliteStatement {
-            _values = (0..<CInt(statement.columnCount)).map { DatabaseValue(sqliteStatement: sqliteStatement, index: $0) }
-        } else {
-            _values = row._values
+    private convenience init(copyOf row: Row) {
+        if let base = row._mappedBase {
+            self.init(
+                statement: nil,
+                values: [],
+                columnNames: row._columnNames,
+                previousDuplicates: row._previousDuplicates,
+                hasDuplicateNames: row._hasDuplicateNames,
+                copiedSQL: row.sql,
+                offset: 0,
+                count: row.count,
+                layout: row._layout,
+                prefetchStorage: row._prefetchStorage,
+                scopePath: row._scopePath,
+                mappedBase: base.copy(),
+                baseIndexes: row._baseIndexes)
+            return
         }
-        _columnNames = row._columnNames
-        _previousDuplicates = row._previousDuplicates
-        _hasDuplicateNames = row._hasDuplicateNames
-        _copiedSQL = row.sql
-        _offset = row._offset
-        count = row.count
-        _layout = row._layout
-        _prefetchStorage = row._prefetchStorage
-        _scopePath = row._scopePath
+        let values: [DatabaseValue]
+        if let statement = row._statement, let sqliteStatement = row._sqliteStatement {
+            values = (0..<CInt(statement.columnCount)).map { DatabaseValue(sqliteStatement: sqliteStatement, index: $0) }
+        } else {
+            values = row._values
+        }
+        self.init(
+            statement: nil,
+            values: values,
+            columnNames: row._columnNames,
+            previousDuplicates: row._previousDuplicates,
+            hasDuplicateNames: row._hasDuplicateNames,
+            copiedSQL: row.sql,
+            offset: row._offset,
+            count: row.count,
+            layout: row._layout,
+            prefetchStorage: row._prefetchStorage,
+            scopePath: row._scopePath,
+            mappedBase: nil,
+            baseIndexes: [])
     }
 
     /// Creates an empty row.
@@ -208,6 +354,49 @@ public final class Row {
     public convenience init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
         let names = dictionary.keys.sorted()
         self.init(columnNames: names, values: names.map { dictionary[$0]!?.databaseValue ?? .null })
+    }
+
+    /// Creates a row from a Foundation dictionary, or returns nil when a
+    /// key is not a string, or a value is not a database value (see
+    /// ``DatabaseValueConvertible``; `NSNull` is NULL).
+    ///
+    /// ```swift
+    /// let dictionary: [AnyHashable: Any] = ["name": "Arthur", "score": 1000]
+    /// let row = Row(dictionary) // [name:'Arthur' score:1000]
+    /// ```
+    ///
+    /// Columns are sorted by name, since dictionaries are unordered.
+    ///
+    /// - Parameter dictionary: Values keyed by column name.
+    public convenience init?(_ dictionary: [AnyHashable: Any]) {
+        var pairs: [(String, DatabaseValue)] = []
+        pairs.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary {
+            guard let name = key.base as? String,
+                  let dbValue = Row.databaseValue(of: value)
+            else { return nil }
+            pairs.append((name, dbValue))
+        }
+        pairs.sort { $0.0 < $1.0 }
+        self.init(columnNames: pairs.map(\.0), values: pairs.map(\.1))
+    }
+
+    /// The database value of a value of any type, or nil when it is not a
+    /// database value.
+    private static func databaseValue(of value: Any) -> DatabaseValue? {
+        if let convertible = value as? any DatabaseValueConvertible {
+            return convertible.databaseValue
+        }
+        if value is NSNull {
+            return .null
+        }
+        // A nil optional, boxed in Any.
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return .null }
+            return databaseValue(of: wrapped)
+        }
+        return nil
     }
 
     /// Lets the row keep its scope rows and decoding containers from one
@@ -236,15 +425,35 @@ public final class Row {
     var isLive: Bool { _sqliteStatement != nil }
 
     /// The names of the columns, from left to right.
-    public var columnNames: [String] {
-        let all = _statement?.columnNames ?? _columnNames
-        if _offset == 0 && count == all.count { return all }
-        return Array(all[_offset..<(_offset + count)])
+    ///
+    /// ```swift
+    /// let row = try Row.fetchOne(db, sql: "SELECT 1 AS a, 2 AS b")!
+    /// Array(row.columnNames) // ["a", "b"]
+    /// ```
+    public var columnNames: LazyMapCollection<Row, String> {
+        lazy.map { $0.0 }
+    }
+
+    /// The names of the columns, from left to right, as an array.
+    var columnNameArray: [String] {
+        if _offset == 0 && count == _columnNames.count { return _columnNames }
+        return Array(_columnNames[_offset..<(_offset + count)])
+    }
+
+    /// The name of the column at an index that is known to be valid.
+    @inline(__always)
+    func _columnName(atUncheckedIndex index: Int) -> String {
+        _columnNames[index &+ _offset]
     }
 
     /// The values of the columns, from left to right.
-    public var databaseValues: [DatabaseValue] {
-        (0..<count).map { databaseValue(atUncheckedIndex: $0) }
+    ///
+    /// ```swift
+    /// let row = try Row.fetchOne(db, sql: "SELECT 1 AS a, NULL AS b")!
+    /// Array(row.databaseValues) // [1, NULL]
+    /// ```
+    public var databaseValues: LazyMapCollection<Row, DatabaseValue> {
+        lazy.map { $0.1 }
     }
 
     /// The SQL that produced the row, when it reads from a statement.
@@ -263,7 +472,7 @@ public final class Row {
     ///
     /// - Returns: An independent row.
     public func copy() -> Row {
-        guard _statement != nil else { return self }
+        guard _statement != nil || _mappedBase?._statement != nil else { return self }
         return Row(copyOf: self)
     }
 
@@ -285,7 +494,7 @@ public final class Row {
         if let _sqliteStatement {
             return sqlite3_column_type(_sqliteStatement, CInt(truncatingIfNeeded: index &+ _offset)) == SQLITE_NULL
         }
-        return _values[index + _offset].isNull
+        return _storedValue(atUncheckedIndex: index).isNull
     }
 
     /// Whether at least one value is not NULL, in the row or in one of
@@ -378,6 +587,15 @@ public final class Row {
         if let _sqliteStatement {
             return DatabaseValue(sqliteStatement: _sqliteStatement, index: CInt(truncatingIfNeeded: index &+ _offset))
         }
+        return _storedValue(atUncheckedIndex: index)
+    }
+
+    /// The value at an index that is known to be valid, in a row that does
+    /// not read its statement directly: a copied row, or a mapped row.
+    private func _storedValue(atUncheckedIndex index: Int) -> DatabaseValue {
+        if let _mappedBase {
+            return _mappedBase.databaseValue(atAbsoluteIndex: _baseIndexes[index])
+        }
         return _values[index + _offset]
     }
 
@@ -388,7 +606,17 @@ public final class Row {
         if let _sqliteStatement {
             return DatabaseValue(sqliteStatement: _sqliteStatement, index: CInt(index))
         }
+        if let _mappedBase {
+            return _mappedBase.databaseValue(atAbsoluteIndex: index)
+        }
         return _values[index]
+    }
+
+    /// The number of columns of the statement that produced the row,
+    /// counting all its columns (those of the scopes and hidden ones too).
+    var absoluteCount: Int {
+        if let _mappedBase { return _mappedBase.absoluteCount }
+        return _statement?.columnCount ?? _values.count
     }
 
     /// Stops the program when an index is out of bounds: a programmer error.
@@ -425,15 +653,39 @@ public final class Row {
 }
 
 extension Row: Equatable {
-    /// Rows are equal when they have the same column names and values, in
-    /// the same order.
+    /// Returns whether two rows have the same columns and values, in the
+    /// same order, the same scopes, and the same prefetched rows. Column
+    /// names are compared case-sensitively; values as ``DatabaseValue``
+    /// does (the integer 1 equals the double 1.0).
+    ///
+    /// ```swift
+    /// let row = try Row.fetchOne(db, sql: "SELECT 1 AS a, 'x' AS b")!
+    /// row == ["a": 1, "b": "x"] // true
+    ///
+    /// // Rows of joined requests have scopes: compare `unscoped` rows.
+    /// let bookRow = try Row.fetchOne(db, Book.including(required: Book.author))!
+    /// bookRow == ["id": 1, "title": "Moby-Dick", "authorId": 2]          // false
+    /// bookRow.unscoped == ["id": 1, "title": "Moby-Dick", "authorId": 2] // true
+    /// ```
     public static func == (lhs: Row, rhs: Row) -> Bool {
         if lhs === rhs { return true }
         guard lhs.count == rhs.count else { return false }
         for index in 0..<lhs.count {
-            guard lhs.columnNames[index].hasSameUTF8(as: rhs.columnNames[index]),
+            guard lhs._columnName(atUncheckedIndex: index).hasSameUTF8(as: rhs._columnName(atUncheckedIndex: index)),
                   lhs.databaseValue(atUncheckedIndex: index) == rhs.databaseValue(atUncheckedIndex: index)
             else { return false }
+        }
+        let lhsScopes = lhs._layout?.scopes ?? []
+        let rhsScopes = rhs._layout?.scopes ?? []
+        if !lhsScopes.isEmpty || !rhsScopes.isEmpty {
+            let lhsNames = Set(lhsScopes.map(\.key))
+            guard lhsNames == Set(rhsScopes.map(\.key)) else { return false }
+            for name in lhsNames where lhs.scopeRow(named: name) != rhs.scopeRow(named: name) {
+                return false
+            }
+        }
+        if lhs._prefetchStorage != nil || rhs._prefetchStorage != nil {
+            guard lhs.prefetchedRows == rhs.prefetchedRows else { return false }
         }
         return true
     }
@@ -444,7 +696,7 @@ extension Row: Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for index in 0..<count {
-            hasher.combine(columnNames[index])
+            hasher.combine(_columnName(atUncheckedIndex: index))
             hasher.combine(databaseValue(atUncheckedIndex: index))
         }
     }
@@ -453,8 +705,7 @@ extension Row: Hashable {
 extension Row: CustomStringConvertible {
     /// A description such as `[id:1 name:'Arthur']`.
     public var description: String {
-        let names = columnNames
-        return "[" + (0..<count).map { "\(names[$0]):\(databaseValue(atUncheckedIndex: $0))" }.joined(separator: " ") + "]"
+        "[" + (0..<count).map { "\(_columnName(atUncheckedIndex: $0)):\(databaseValue(atUncheckedIndex: $0))" }.joined(separator: " ") + "]"
     }
 }
 
@@ -463,18 +714,5 @@ extension Row: ExpressibleByDictionaryLiteral {
     /// `let row: Row = ["id": 1, "name": "Arthur"]`.
     public convenience init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
         self.init(columnNames: elements.map(\.0), values: elements.map { $0.1?.databaseValue ?? .null })
-    }
-}
-
-extension Row: Sequence {
-    /// Iterates (column name, value) pairs from left to right.
-    public func makeIterator() -> AnyIterator<(String, DatabaseValue)> {
-        let names = columnNames
-        var index = 0
-        return AnyIterator {
-            guard index < self.count else { return nil }
-            defer { index += 1 }
-            return (names[index], self.databaseValue(atUncheckedIndex: index))
-        }
     }
 }

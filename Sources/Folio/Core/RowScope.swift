@@ -1,6 +1,9 @@
-/// A named range of columns, with its own nested scopes.
+/// A named part of a row, with its own columns and nested scopes: the
+/// associated record of a joined request, or a scope of a ``ScopeAdapter``.
 struct RowScope: Sendable {
+    /// The name of the scope (the association key).
     var key: String
-    var offset: Int
+
+    /// The columns of the scope, among the columns of the statement.
     var layout: RowLayout
 }

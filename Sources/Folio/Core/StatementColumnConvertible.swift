@@ -27,6 +27,43 @@ public protocol StatementColumnConvertible {
     ///   - index: The column index, starting at 0.
     /// - Returns: nil when the column can not be converted.
     init?(sqliteStatement: SQLiteStatement, index: CInt)
+
+    /// Reads the value of a statement column, NULL included.
+    ///
+    /// ```swift
+    /// let score = Int.fromStatement(sqliteStatement, atUncheckedIndex: 0)
+    /// ```
+    ///
+    /// The default implementation returns nil for NULL, and calls
+    /// ``init(sqliteStatement:index:)`` otherwise. `Optional` returns
+    /// `.some(nil)` for NULL. Do not customize it.
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: A valid column index, starting at 0.
+    /// - Returns: The value, or nil when it can not be decoded. See
+    ///   <https://www.sqlite.org/c3ref/column_blob.html>.
+    static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Self?
+}
+
+extension StatementColumnConvertible {
+    /// Reads the value of a statement column: nil for NULL, and the result
+    /// of ``init(sqliteStatement:index:)`` otherwise.
+    ///
+    /// ```swift
+    /// let name = String.fromStatement(sqliteStatement, atUncheckedIndex: 1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: A valid column index, starting at 0.
+    /// - Returns: The value, or nil for NULL and values that can not be
+    ///   decoded. See <https://www.sqlite.org/c3ref/column_blob.html>.
+    @inlinable
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Self? {
+        guard sqlite3_column_type(sqliteStatement, index) != SQLITE_NULL else { return nil }
+        return Self(sqliteStatement: sqliteStatement, index: index)
+    }
 }
 
 /// Marks the standard `StatementColumnConvertible` types whose initializer

@@ -43,7 +43,7 @@ extension QueryInterfaceRequest: FetchRequest {
     /// - Returns: A prepared request.
     /// - Throws: A ``DatabaseError``, with the generated SQL when SQLite
     ///   refuses it (an unknown column, for example).
-    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws -> PreparedRequest {
         try query.makePreparedRequest(db, forSingleResult: singleResult)
     }
 

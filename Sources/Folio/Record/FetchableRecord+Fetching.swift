@@ -18,11 +18,14 @@ extension FetchableRecord {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A cursor of records.
     /// - Throws: A ``DatabaseError`` when the arguments do not fit.
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> RecordCursor<Self> {
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> RecordCursor<Self> {
+        let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        return RecordCursor(statement: statement)
+        return RecordCursor(statement: statement, layout: layout)
     }
 
     /// Returns the records of a statement.
@@ -35,11 +38,13 @@ extension FetchableRecord {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: An array of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        let cursor = try fetchCursor(statement, arguments: arguments)
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        let cursor = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         var records: [Self] = []
         while let record = try cursor.next() {
             records.append(record)
@@ -47,6 +52,9 @@ extension FetchableRecord {
         return records
     }
 
+}
+
+extension FetchableRecord where Self: Hashable {
     /// Returns the distinct records of a statement.
     ///
     /// ```swift
@@ -57,17 +65,22 @@ extension FetchableRecord {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A set of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> where Self: Hashable {
-        let cursor = try fetchCursor(statement, arguments: arguments)
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
+        let cursor = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         var records: Set<Self> = []
         while let record = try cursor.next() {
             records.insert(record)
         }
         return records
     }
+}
+
+extension FetchableRecord {
 
     /// Returns the first record of a statement, or nil.
     ///
@@ -79,10 +92,12 @@ extension FetchableRecord {
     /// - Parameters:
     ///   - statement: A prepared statement.
     ///   - arguments: Arguments to bind, or nil to keep the current ones.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A record, or nil.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
-        let cursor = try fetchCursor(statement, arguments: arguments)
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
+        let cursor = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         return try cursor.next()
     }
 
@@ -99,10 +114,12 @@ extension FetchableRecord {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A cursor of records.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> RecordCursor<Self> {
-        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> RecordCursor<Self> {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// Returns the records of an SQL query.
@@ -115,13 +132,18 @@ extension FetchableRecord {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: An array of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
+}
+
+extension FetchableRecord where Self: Hashable {
     /// Returns the distinct records of an SQL query.
     ///
     /// ```swift
@@ -132,12 +154,17 @@ extension FetchableRecord {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A set of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self> where Self: Hashable {
-        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchSet(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Set<Self> {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
+}
+
+extension FetchableRecord {
 
     /// Returns the first record of an SQL query, or nil.
     ///
@@ -149,10 +176,12 @@ extension FetchableRecord {
     ///   - db: A database connection.
     ///   - sql: An SQL query.
     ///   - arguments: Its arguments.
+    ///   - adapter: The adapter of the rows the records are decoded from, or
+    ///     nil (see ``RowAdapter``).
     /// - Returns: A record, or nil.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     // MARK: From a request
@@ -250,7 +279,7 @@ extension RecordCursor {
         if prepared.supplementaryFetch != nil {
             try self.init(statement: prepared.statement, prefetchedRows: prepared.fetchAllRows(db))
         } else {
-            self.init(statement: prepared.statement, layout: prepared.layout)
+            self.init(statement: prepared.statement, layout: try prepared.rowLayout())
         }
     }
 }
@@ -284,6 +313,9 @@ extension FetchRequest where RowDecoder: FetchableRecord {
         try RowDecoder.fetchAll(db, self)
     }
 
+}
+
+extension FetchRequest where RowDecoder: FetchableRecord & Hashable {
     /// Returns the distinct records of the request.
     ///
     /// ```swift
@@ -294,9 +326,12 @@ extension FetchRequest where RowDecoder: FetchableRecord {
     /// - Returns: A set of records.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     @inlinable
-    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> {
         try RowDecoder.fetchSet(db, self)
     }
+}
+
+extension FetchRequest where RowDecoder: FetchableRecord {
 
     /// Returns the first record of the request, or nil. Query interface
     /// requests get `LIMIT 1` when they have no limit.

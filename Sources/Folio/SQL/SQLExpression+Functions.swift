@@ -73,13 +73,20 @@ public func coalesce(_ values: some Collection<any SQLExpressible>) -> SQLExpres
     return SQLExpression(.function("COALESCE", expressions, distinct: false))
 }
 
-/// `CAST(value AS type)`
+/// The `CAST` SQL function.
+///
+/// ```swift
+/// // CAST("value" AS REAL)
+/// cast(Column("value"), as: .real)
+/// ```
 ///
 /// - Parameters:
-///   - value: An expression.
-///   - type: A column type.
-public func cast(_ value: some SQLExpressible, as type: Database.ColumnType) -> SQLExpression {
-    SQLExpression(.cast(value.sqlExpression, type.rawValue))
+///   - expression: An expression.
+///   - storageClass: The storage class of the result.
+/// - Returns: A `CAST` expression. See
+///   <https://www.sqlite.org/lang_expr.html#castexpr>.
+public func cast(_ expression: some SQLSpecificExpressible, as storageClass: Database.StorageClass) -> SQLExpression {
+    SQLExpression(.cast(expression.sqlExpression, storageClass.rawValue))
 }
 
 /// A date modifier for ``dateTime(_:_:)`` and ``julianDay(_:_:)``.

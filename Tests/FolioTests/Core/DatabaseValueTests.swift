@@ -50,11 +50,11 @@ final class DatabaseValueTests: FolioTestCase {
                 DatabaseValue(storage: .blob(Data())), DatabaseValue(storage: .string("")),
             ]
             let row = try XCTUnwrap(Row.fetchOne(db, sql: sql))
-            XCTAssertEqual(row.databaseValues, expected)
+            XCTAssertEqual(Array(row.databaseValues), expected)
             XCTAssertEqual(row.databaseValues.map(\.storageClassName), ["null", "integer", "real", "text", "blob", "blob", "text"])
             let cursor = try Row.fetchCursor(db, sql: sql)
             let liveRow = try XCTUnwrap(cursor.next())
-            XCTAssertEqual(liveRow.databaseValues, expected)
+            XCTAssertEqual(Array(liveRow.databaseValues), expected)
             XCTAssertEqual(liveRow.databaseValues.map(\.storageClassName), ["null", "integer", "real", "text", "blob", "blob", "text"])
             XCTAssertEqual(try DatabaseValue.fetchAll(db, sql: "SELECT NULL UNION ALL SELECT 2"), [.null, 2.databaseValue])
             // fetchOne returns NULL as a value, as GRDB does: nil means

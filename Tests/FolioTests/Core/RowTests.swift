@@ -80,11 +80,11 @@ final class RowTests: FolioTestCase {
         try makeLetters().read { db in
             let cursor = try Row.fetchCursor(db, sql: Self.lettersSQL)
             let first = try XCTUnwrap(cursor.next())
-            XCTAssertEqual(first.columnNames, ["id", "letter"])
+            XCTAssertEqual(Array(first.columnNames), ["id", "letter"])
             XCTAssertEqual(first.count, 2)
             XCTAssertEqual(first["id"] as Int, 1)
             XCTAssertEqual(first[1] as String, "x")
-            XCTAssertEqual(first.databaseValues, [1.databaseValue, "x".databaseValue])
+            XCTAssertEqual(Array(first.databaseValues), [1.databaseValue, "x".databaseValue])
 
             let second = try XCTUnwrap(cursor.next())
             XCTAssertTrue(first === second)
@@ -92,7 +92,7 @@ final class RowTests: FolioTestCase {
             XCTAssertEqual(first["id"] as Int, 2)
             XCTAssertEqual(first["letter"] as String, "y")
             XCTAssertEqual(first, ["id": 2, "letter": "y"])
-            XCTAssertEqual(first.columnNames, ["id", "letter"])
+            XCTAssertEqual(Array(first.columnNames), ["id", "letter"])
             XCTAssertEqual(first.count, 2)
         }
     }
@@ -112,7 +112,7 @@ final class RowTests: FolioTestCase {
                 copies.append(row.copy())
             }
             XCTAssertEqual(copies, [["id": 1, "letter": "x"], ["id": 2, "letter": "y"], ["id": 3, "letter": "z"]])
-            XCTAssertEqual(copies.map(\.columnNames), Array(repeating: ["id", "letter"], count: 3))
+            XCTAssertEqual(copies.map { Array($0.columnNames) }, Array(repeating: ["id", "letter"], count: 3))
             XCTAssertEqual(copies.map(\.count), [2, 2, 2])
             XCTAssertEqual(copies.map { $0[0] as Int }, [1, 2, 3])
             XCTAssertEqual(copies.map { $0["LETTER"] as String }, ["x", "y", "z"])
@@ -131,7 +131,7 @@ final class RowTests: FolioTestCase {
             XCTAssertEqual(rows.count, 3)
             XCTAssertFalse(rows[0] === rows[1])
             XCTAssertEqual(rows.map { $0["letter"] as String }, ["x", "y", "z"])
-            XCTAssertEqual(rows.map(\.columnNames), Array(repeating: ["id", "letter"], count: 3))
+            XCTAssertEqual(rows.map { Array($0.columnNames) }, Array(repeating: ["id", "letter"], count: 3))
             XCTAssertTrue(rows[0].copy() === rows[0])
 
             // The same statement steps again, and the table changes: the
@@ -197,28 +197,30 @@ final class RowTests: FolioTestCase {
             let rows = try Row.fetchAll(db, Book.including(required: Book.author).order(Column("id")))
             XCTAssertEqual(rows.count, 2)
             let row = rows[0]
-            XCTAssertEqual(row.columnNames, ["id", "authorId", "title"])
+            XCTAssertEqual(Array(row.columnNames), ["id", "authorId", "title"])
             XCTAssertEqual(row.count, 3)
             XCTAssertEqual(row["id"] as Int64, 10)
-            XCTAssertEqual(row, ["id": 10, "authorId": 1, "title": "War and Peace"])
+            // Rows compare their scopes too.
+            XCTAssertNotEqual(row, ["id": 10, "authorId": 1, "title": "War and Peace"])
+            XCTAssertEqual(row.unscoped, ["id": 10, "authorId": 1, "title": "War and Peace"])
             // The base row does not see the columns of its scopes.
             XCTAssertFalse(row.hasColumn("name"))
             XCTAssertNil(row["name"] as String?)
 
-            XCTAssertEqual(row.scopes.names, ["author"])
+            XCTAssertEqual(row.scopes.names.sorted(), ["author"])
             let author = try XCTUnwrap(row.scopes["author"])
             XCTAssertEqual(author, ["id": 1, "name": "Tolstoy", "countryCode": "RU"])
             XCTAssertEqual(author["id"] as Int64, 1)
-            XCTAssertEqual(author.scopes.names, [])
+            XCTAssertEqual(author.scopes.names.sorted(), [])
             XCTAssertNil(row.scopes["country"])
             XCTAssertEqual(rows[1].scopes["author"], ["id": 2, "name": "Anonymous", "countryCode": nil])
 
             // Without its scopes, and with all the columns of the statement.
             XCTAssertEqual(row.unscoped, ["id": 10, "authorId": 1, "title": "War and Peace"])
-            XCTAssertEqual(row.unscoped.scopes.names, [])
+            XCTAssertEqual(row.unscoped.scopes.names.sorted(), [])
             XCTAssertNil(row.unscoped.scopes["author"])
             let unadapted = row.unadapted
-            XCTAssertEqual(unadapted.columnNames, ["id", "authorId", "title", "id", "name", "countryCode"])
+            XCTAssertEqual(Array(unadapted.columnNames), ["id", "authorId", "title", "id", "name", "countryCode"])
             XCTAssertEqual(unadapted.count, 6)
             XCTAssertEqual(unadapted["id"] as Int64, 10)
             XCTAssertEqual(unadapted["name"] as String, "Tolstoy")
@@ -243,10 +245,10 @@ final class RowTests: FolioTestCase {
                 .order(Column("id"))
             let rows = try Row.fetchAll(db, request)
             let row = rows[0]
-            XCTAssertEqual(row.scopes.names, ["author"])
+            XCTAssertEqual(row.scopes.names.sorted(), ["author"])
             XCTAssertNil(row.scopes["country"])
             let author = try XCTUnwrap(row.scopes["author"])
-            XCTAssertEqual(author.scopes.names, ["country"])
+            XCTAssertEqual(author.scopes.names.sorted(), ["country"])
             XCTAssertEqual(author.scopes["country"], ["code": "RU", "name": "Russia"])
             XCTAssertEqual(author.unscoped, ["id": 1, "name": "Tolstoy", "countryCode": "RU"])
 
@@ -284,15 +286,15 @@ final class RowTests: FolioTestCase {
 
             // The scope rows of a cursor row read the statement too.
             XCTAssertEqual(firstAuthor?.count, 3)
-            XCTAssertEqual(firstAuthor?.columnNames, ["id", "name", "countryCode"])
+            XCTAssertEqual((firstAuthor?.columnNames).map(Array.init), ["id", "name", "countryCode"])
 
             // The copies keep their scopes.
             XCTAssertEqual(copies.map(\.unscoped), [
                 ["id": 10, "authorId": 1, "title": "War and Peace"],
                 ["id": 11, "authorId": 2, "title": "Beowulf"],
             ])
-            XCTAssertEqual(copies.map(\.scopes.names), [["author"], ["author"]])
-            XCTAssertEqual(copies.map { $0.scopes["author"] }, [
+            XCTAssertEqual(copies.map { $0.scopes.names.sorted() }, [["author"], ["author"]])
+            XCTAssertEqual(copies.map { $0.scopes["author"]?.unscoped }, [
                 ["id": 1, "name": "Tolstoy", "countryCode": "RU"],
                 ["id": 2, "name": "Anonymous", "countryCode": nil],
             ])
@@ -311,9 +313,9 @@ final class RowTests: FolioTestCase {
             let live = try XCTUnwrap(cursor.next())
             let copied = try XCTUnwrap(Row.fetchOne(db, sql: sql))
             for row in [live, copied] {
-                XCTAssertEqual(row.columnNames, ["a", "a", "A"])
+                XCTAssertEqual(Array(row.columnNames), ["a", "a", "A"])
                 XCTAssertEqual(row.count, 3)
-                XCTAssertEqual(row.databaseValues, [1.databaseValue, 2.databaseValue, 3.databaseValue])
+                XCTAssertEqual(Array(row.databaseValues), [1.databaseValue, 2.databaseValue, 3.databaseValue])
                 XCTAssertEqual(row.map(\.0), ["a", "a", "A"])
                 // Reads by name, in various orders, after reads by index.
                 XCTAssertEqual(row["a"] as Int, 1)
@@ -516,7 +518,7 @@ final class RowTests: FolioTestCase {
             // A column is renamed.
             try db.execute(sql: "ALTER TABLE t RENAME COLUMN a TO z")
             XCTAssertEqual(try cursorReads(["b", "a", "c", "z"]), [[2, nil, 5, 1], [4, nil, 5, 3]])
-            XCTAssertEqual(try rows().map(\.columnNames), [["z", "b", "c"], ["z", "b", "c"]])
+            XCTAssertEqual(try rows().map { Array($0.columnNames) }, [["z", "b", "c"], ["z", "b", "c"]])
             XCTAssertThrowsError(try DecodedPair.fetchAll(db.cachedStatement(sql: sql))) { error in
                 XCTAssertEqual((error as? RowDecodingError)?.reason, .columnNotFound)
             }

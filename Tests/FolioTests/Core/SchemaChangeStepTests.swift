@@ -98,12 +98,12 @@ final class SchemaChangeStepTests: FolioTestCase {
             let dbQueue = try makeDatabaseQueue()
             try dbQueue.inDatabase { db in
                 try db.execute(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (1)")
-                XCTAssertEqual(try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM t"))?.columnNames, ["a"], name)
+                XCTAssertEqual((try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM t"))?.columnNames).map(Array.init), ["a"], name)
                 try run(db, "ALTER TABLE t ADD COLUMN b")
-                XCTAssertEqual(try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM t"))?.columnNames, ["a", "b"], name)
+                XCTAssertEqual((try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM t"))?.columnNames).map(Array.init), ["a", "b"], name)
             }
             try dbQueue.inDatabase { db in
-                XCTAssertEqual(try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM t"))?.columnNames, ["a", "b"], name)
+                XCTAssertEqual((try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM t"))?.columnNames).map(Array.init), ["a", "b"], name)
             }
         }
     }
@@ -114,9 +114,9 @@ final class SchemaChangeStepTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (1)")
             try db.execute(sql: "BEGIN")
             try db.execute(sql: "ALTER TABLE t ADD COLUMN b")
-            XCTAssertEqual(try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM t"))?.columnNames, ["a", "b"])
+            XCTAssertEqual((try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM t"))?.columnNames).map(Array.init), ["a", "b"])
             _ = try Row.fetchAll(db, sql: "ROLLBACK")
-            XCTAssertEqual(try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM t"))?.columnNames, ["a"])
+            XCTAssertEqual((try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM t"))?.columnNames).map(Array.init), ["a"])
         }
     }
 

@@ -189,7 +189,7 @@ final class StatementArgumentsTests: FolioTestCase {
                 DatabaseDateComponents(DateComponents(hour: 1, minute: 2), format: .HM), DatabaseValue.null,
             ]
             let row = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT " + databaseQuestionMarks(count: 15), arguments: arguments))
-            XCTAssertEqual(row.databaseValues, [
+            XCTAssertEqual(Array(row.databaseValues), [
                 1.databaseValue, 1.databaseValue, 2.databaseValue, 3.databaseValue, 4.5.databaseValue, "s".databaseValue,
                 Data([1]).databaseValue, "1970-01-01 00:00:00.000".databaseValue, uuid.databaseValue,
                 "https://a.b".databaseValue, "1.5".databaseValue, 6.databaseValue, .null, "01:02".databaseValue, .null,

@@ -127,9 +127,9 @@ final class StatementTests: FolioTestCase {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.inDatabase { db in
             try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1)")
-            XCTAssertEqual(try Row.fetchOne(db, sql: "SELECT * FROM t")?.columnNames, ["a"])
+            XCTAssertEqual((try Row.fetchOne(db, sql: "SELECT * FROM t")?.columnNames).map(Array.init), ["a"])
             try db.execute(sql: "ALTER TABLE t ADD COLUMN b")
-            XCTAssertEqual(try Row.fetchOne(db, sql: "SELECT * FROM t")?.columnNames, ["a", "b"])
+            XCTAssertEqual((try Row.fetchOne(db, sql: "SELECT * FROM t")?.columnNames).map(Array.init), ["a", "b"])
         }
     }
 }

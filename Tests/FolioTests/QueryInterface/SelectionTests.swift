@@ -109,7 +109,7 @@ final class SelectionTests: FolioTestCase {
             XCTAssertEqual(try sql(db, request), #"SELECT MAX("score") AS "maxScore", MIN("score") AS "maxScore" FROM "player""#)
 
             let row = try XCTUnwrap(Row.fetchOne(db, Player.select { [$0.name.forKey("playerName"), count($0.id).forKey("count")] }))
-            XCTAssertEqual(row.columnNames, ["playerName", "count"])
+            XCTAssertEqual(Array(row.columnNames), ["playerName", "count"])
             XCTAssertEqual(row["count"] as Int, 6)
         }
     }

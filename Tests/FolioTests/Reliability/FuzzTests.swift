@@ -238,7 +238,7 @@ final class FuzzTests: FolioTestCase {
 
         run.check("alias through forKey") {
             let row = try Row.fetchOne(db, sentinel.select(Column("label").forKey(identifier)))!
-            if let problem = compare(row.columnNames, [identifier]) { return problem }
+            if let problem = compare(Array(row.columnNames), [identifier]) { return problem }
             return try compare(row.decode(String.self, atIndex: 0), "sentinel label")
         }
         run.check("table alias") {
@@ -247,7 +247,7 @@ final class FuzzTests: FolioTestCase {
         }
         run.check("alias through SQL interpolation") {
             let row = try Row.fetchOne(db, SQLRequest<Row>(literal: "SELECT label AS \(Column(identifier)), 1 AS \(sql: identifier.quotedDatabaseIdentifier) FROM sentinel"))!
-            return compare(row.columnNames, [identifier, identifier])
+            return compare(Array(row.columnNames), [identifier, identifier])
         }
 
         var created = false
@@ -262,7 +262,7 @@ final class FuzzTests: FolioTestCase {
         run.check("column name through SQL interpolation") {
             try db.execute(literal: "INSERT INTO \(table) (\(column)) VALUES (\(value))")
             let row = try Row.fetchOne(db, table.all())!
-            if let problem = compare(row.columnNames, [identifier]) { return "column name: \(problem)" }
+            if let problem = compare(Array(row.columnNames), [identifier]) { return "column name: \(problem)" }
             return try compare(row.decode(String.self, atIndex: 0), value).map { "value: \($0)" }
         }
         run.check("column name through the query interface") {

@@ -123,7 +123,7 @@ extension FolioTestCase {
             check(try row.decode(T.self, forColumn: "value"), "\(kind) decode(forColumn:)")
             check(try row.decode(T.self, forKey: Column("value")), "\(kind) decode(forKey:)")
             check(try row.decode(T?.self, forColumn: "value") ?? nil, "\(kind) decode(T?, forColumn:)")
-            check(T.fromDatabaseValue(row.databaseValues[1]), "\(kind) fromDatabaseValue")
+            check(T.fromDatabaseValue(Array(row.databaseValues)[1]), "\(kind) fromDatabaseValue")
         }
 
         let sql = "SELECT id, value FROM t ORDER BY id"

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 // Decimals are stored as text, so that no digit is lost to the binary
@@ -56,6 +57,41 @@ extension Decimal: DatabaseValueConvertible {
               let decimal = Decimal(string: string, locale: _posixLocale)
         else { return nil }
         self = decimal
+    }
+}
+
+extension Decimal: StatementColumnConvertible {
+    /// Reads a decimal from a statement column: decimal text, an integer or
+    /// a double, with the conversions of ``fromDatabaseValue(_:)``.
+    ///
+    /// ```swift
+    /// let amounts = try Decimal.fetchAll(db, sql: "SELECT amount FROM transfer")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: The column index, starting at 0.
+    /// - Returns: nil for a blob, or text that is not a decimal number. See
+    ///   <https://www.sqlite.org/c3ref/column_blob.html>.
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        switch sqlite3_column_type(sqliteStatement, index) {
+        case SQLITE_INTEGER:
+            self.init(sqlite3_column_int64(sqliteStatement, index))
+        case SQLITE_FLOAT:
+            let double = sqlite3_column_double(sqliteStatement, index)
+            guard double.isFinite else { return nil }
+            // NaN for doubles out of Decimal's range: see fromDatabaseValue.
+            let decimal = Decimal(double)
+            guard !decimal.isNaN else { return nil }
+            self = decimal
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(sqliteStatement, index) else { return nil }
+            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
+            let string = String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+            self.init(_databaseText: string)
+        default:
+            return nil
+        }
     }
 }
 

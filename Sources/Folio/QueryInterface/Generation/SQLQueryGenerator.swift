@@ -240,18 +240,16 @@ struct SQLQueryGenerator {
         func appendScopes(of relation: SQLRelation, to scopes: inout [RowScope]) throws {
             for (key, child) in relation.children where child.kind != .all {
                 if child.isSelected {
-                    let start = offset
-                    scopes.append(RowScope(key: key, offset: start, layout: try makeLayout(child.relation)))
+                    scopes.append(RowScope(key: key, layout: try makeLayout(child.relation)))
                 } else if child.relation.hasSelectedJoinedDescendant {
-                    var layout = RowLayout(baseCount: 0)
-                    let start = offset
+                    var layout = RowLayout(offset: offset, baseCount: 0)
                     try appendScopes(of: child.relation, to: &layout.scopes)
-                    scopes.append(RowScope(key: key, offset: start, layout: layout))
+                    scopes.append(RowScope(key: key, layout: layout))
                 }
             }
         }
         func makeLayout(_ relation: SQLRelation) throws -> RowLayout {
-            var layout = RowLayout(baseCount: try baseCount(relation))
+            var layout = RowLayout(offset: offset, baseCount: try baseCount(relation))
             offset += layout.baseCount
             try appendScopes(of: relation, to: &layout.scopes)
             return layout

@@ -84,7 +84,7 @@ func decodeColumn<T: Decodable>(
         return try optionalType.decodeOptionalColumn(row: row, index: index, codingPath: codingPath(), record: record) as! T
     }
     if T.self == Date.self {
-        let column = row.columnNames[index]
+        let column = row._columnName(atUncheckedIndex: index)
         let strategy = record.databaseDateDecodingStrategy(for: column)
         if case .deferredToDate = strategy {
             return try row._fastDecode(Date.self, atUncheckedIndex: index) as! T
@@ -96,7 +96,7 @@ func decodeColumn<T: Decodable>(
         return date as! T
     }
     if T.self == Data.self {
-        let column = row.columnNames[index]
+        let column = row._columnName(atUncheckedIndex: index)
         if case .custom(let decode) = record.databaseDataDecodingStrategy(for: column) {
             let dbValue = row.databaseValue(atUncheckedIndex: index)
             guard !dbValue.isNull, let data = decode(dbValue) else {
@@ -133,7 +133,7 @@ private func decodeJSONColumn<T: Decodable>(
     case .blob(let blob): data = blob
     default: throw row._valueMismatch(T.self, index: index, databaseValue: dbValue)
     }
-    let column = row.columnNames[index]
+    let column = row._columnName(atUncheckedIndex: index)
     do {
         return try record.databaseJSONDecoder(for: column).decode(T.self, from: data)
     } catch {

@@ -226,7 +226,7 @@ final class RowDecodingPlan {
             if case .useDefaultKeys = strategy {
                 return row.index(forColumn: name)
             }
-            columnKeys = row.columnNames.map { strategy.key(forColumn: $0) }
+            columnKeys = row.columnNameArray.map { strategy.key(forColumn: $0) }
         }
         let columnKeys = columnKeys!
         if let index = columnKeys.firstIndex(where: { $0.hasSameUTF8(as: name) }) {

@@ -280,9 +280,9 @@ struct RowKeyedDecoding<Key: CodingKey> {
     /// (scopes), and by its prefetched rows.
     var allKeys: [Key] {
         let strategy = record.databaseColumnDecodingStrategy
-        var names = row.columnNames.map { strategy.key(forColumn: $0) }
-        names += row.scopes.names
-        names += row.prefetchedRows.keys
+        var names = row.columnNameArray.map { strategy.key(forColumn: $0) }
+        names += row.scopeNames
+        names += row.prefetchedRows.keys.sorted()
         var keys: [Key] = []
         var seen: Set<ByteExactString> = []
         for name in names {

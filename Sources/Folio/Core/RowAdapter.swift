@@ -1,0 +1,108 @@
+/// A type that helps two incompatible row interfaces work together: it
+/// presents the rows of a statement in the way their consumer expects.
+///
+/// For example, when a record expects a column named "consumed", but the
+/// query produces a column named "produced", the ``ColumnMapping`` adapter
+/// feeds one from the other:
+///
+/// ```swift
+/// let adapter = ColumnMapping(["consumed": "produced"])
+/// let sql = "SELECT 'Hello' AS produced"
+/// let row = try Row.fetchOne(db, sql: sql, adapter: adapter)!
+///
+/// print(row)              // [consumed:'Hello']
+/// print(row["consumed"])  // Optional("Hello")
+/// print(row.unadapted)    // [produced:'Hello']
+/// ```
+///
+/// Give an adapter to any fetching method (`Row`, values and records,
+/// from SQL or a prepared statement), to ``SQLRequest``, or to any request
+/// with ``FetchRequest/adapted(_:)``. The adapter is applied once per
+/// fetch: the adapted rows still read their values straight from the
+/// statement, without copying them.
+///
+/// Adapters help disambiguate columns with identical names, which happens
+/// when a query selects the columns of several tables (see
+/// ``splittingRowAdapters(columnCounts:)`` and ``ScopeAdapter``), and
+/// rename the columns that SQLite names unexpectedly (see
+/// ``RenameColumnAdapter``).
+///
+/// Only the adapters of Folio can adapt rows, as in GRDB (which does not
+/// support custom adapters either): fetching with an adapter of another
+/// type throws a ``DatabaseError``. Compose the built-in ones instead.
+///
+/// ## Topics
+/// - ``ColumnMapping``
+/// - ``EmptyRowAdapter``
+/// - ``RangeRowAdapter``
+/// - ``RenameColumnAdapter``
+/// - ``ScopeAdapter``
+/// - ``SuffixRowAdapter``
+/// - ``splittingRowAdapters(columnCounts:)``
+/// - ``addingScopes(_:)``
+public protocol RowAdapter: Sendable { }
+
+extension RowAdapter {
+    /// Returns an adapter based on this one, with added scopes.
+    ///
+    /// The rows of the new adapter have the columns of this adapter, and
+    /// the added scopes, which are applied to the same columns as this
+    /// adapter (not to its output). When this adapter defines scopes
+    /// already, the added scopes replace the ones with the same name.
+    ///
+    /// ```swift
+    /// let adapter = RangeRowAdapter(0..<2).addingScopes([
+    ///     "remainder": SuffixRowAdapter(fromIndex: 2),
+    /// ])
+    /// let sql = "SELECT 0 AS a, 1 AS b, 2 AS c, 3 AS d"
+    /// let row = try Row.fetchOne(db, sql: sql, adapter: adapter)!
+    ///
+    /// row                     // [a:0 b:1]
+    /// row.scopes["remainder"] // [c:2 d:3]
+    /// ```
+    ///
+    /// - Parameter scopes: Adapters keyed by scope name.
+    /// - Returns: A row adapter.
+    public func addingScopes(_ scopes: [String: any RowAdapter]) -> any RowAdapter {
+        if let scopeAdapter = self as? ScopeAdapter {
+            return ScopeAdapter(
+                baseAdapter: scopeAdapter.base,
+                scopes: scopeAdapter.scopes.merging(scopes) { _, added in added })
+        }
+        return ScopeAdapter(baseAdapter: self, scopes: scopes)
+    }
+
+    /// Returns the layout of the rows that this adapter makes from some
+    /// columns.
+    ///
+    /// - Throws: A ``DatabaseError`` when the adapter does not fit the
+    ///   columns (a missing column, a range out of bounds), or is not one
+    ///   of Folio's adapters.
+    func rowLayout(_ columns: RowAdapterColumns) throws -> RowLayout {
+        guard let adapter = self as? any LayoutingRowAdapter else {
+            throw columns.error(
+                "unsupported row adapter \(type(of: self)): use the adapters of Folio "
+                    + "(ColumnMapping, EmptyRowAdapter, RangeRowAdapter, RenameColumnAdapter, "
+                    + "ScopeAdapter, SuffixRowAdapter)")
+        }
+        return try adapter.layout(columns)
+    }
+
+    /// Returns the layout of the rows of a statement adapted by this
+    /// adapter.
+    ///
+    /// - Throws: A ``DatabaseError`` when the adapter does not fit the
+    ///   columns of the statement.
+    func rowLayout(for statement: Statement) throws -> RowLayout {
+        try rowLayout(RowAdapterColumns(statement: statement))
+    }
+}
+
+/// The row adapters that Folio can apply: they lay out the columns they are
+/// given.
+protocol LayoutingRowAdapter: RowAdapter {
+    /// Returns the layout of the rows made from the given columns.
+    ///
+    /// - Throws: A ``DatabaseError`` when the adapter does not fit.
+    func layout(_ columns: RowAdapterColumns) throws -> RowLayout
+}

@@ -620,16 +620,20 @@ public final class Row {
     }
 
     /// Stops the program when an index is out of bounds: a programmer error.
-    @usableFromInline
+    ///
+    /// Inlinable, and always inlined: it runs for every column that
+    /// `row[index]` reads, where a call costs as much as the read (it
+    /// allows specialization into client code; the failure is out of line).
+    @inlinable @inline(__always)
     func _checkIndex(_ index: Int, file: StaticString = #file, line: UInt = #line) {
-        if index < 0 || index >= count {
+        if _slowPath(index < 0 || index >= count) {
             _indexOutOfRange(index, file: file, line: line)
         }
     }
 
     /// Stops the program with the message of an index out of bounds, out
     /// of line so that the check stays small.
-    @inline(never)
+    @usableFromInline @inline(never)
     func _indexOutOfRange(_ index: Int, file: StaticString, line: UInt) -> Never {
         fatalProgrammerError("row index \(index) out of range 0..<\(count)", file: file, line: line)
     }

@@ -80,4 +80,18 @@ final class FTS5PatternTests: FolioTestCase {
             XCTAssertEqual(try Int64.fetchAll(db, sql: "SELECT rowid FROM book WHERE book MATCH ?", arguments: [pattern]), [1])
         }
     }
+
+    func testColumnMatchesNonOptionalPattern() throws {
+        struct Book: TableRecord { }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE VIRTUAL TABLE book USING fts5(title, body)")
+            try db.execute(sql: "INSERT INTO book (rowid, title, body) VALUES (1, 'Moby Dick', 'whale'), (2, 'Whale', 'moby')")
+            let pattern = try FTS5Pattern(rawPattern: "moby")
+            clearSQLQueries()
+            let ids = try Int64.fetchAll(db, Book.select(Column.rowID).filter(Column("title").match(pattern)))
+            XCTAssertEqual(ids, [1])
+            XCTAssertEqual(lastSQLQuery, #"SELECT "rowid" FROM "book" WHERE "title" MATCH ?"#)
+        }
+    }
 }

@@ -31,6 +31,8 @@ public protocol FTS5CustomTokenizer: FTS5Tokenizer {
     /// ```swift
     /// static let name = "custom"
     /// ```
+    ///
+    /// See <https://www.sqlite.org/fts5.html#custom_tokenizers>.
     static var name: String { get }
 
     /// Creates a tokenizer: SQLite calls it (`xCreate`) when a full-text

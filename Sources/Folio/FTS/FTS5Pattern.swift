@@ -61,6 +61,8 @@ public struct FTS5Pattern: Sendable {
     /// ```
     ///
     /// - Parameter string: Any string.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#full_text_query_syntax>.
     public init?(matchingAnyTokenIn string: String) {
         self.init(tokensOf: string) { $0.joined(separator: " OR ") }
     }
@@ -74,6 +76,8 @@ public struct FTS5Pattern: Sendable {
     /// ```
     ///
     /// - Parameter string: Any string.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#full_text_query_syntax>.
     public init?(matchingAllTokensIn string: String) {
         self.init(tokensOf: string) { $0.joined(separator: " ") }
     }
@@ -88,6 +92,8 @@ public struct FTS5Pattern: Sendable {
     /// ```
     ///
     /// - Parameter string: Any string.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#full_text_query_syntax>.
     public init?(matchingAllPrefixesIn string: String) {
         self.init(tokensOf: string) { $0.map { $0 + "*" }.joined(separator: " ") }
     }
@@ -101,6 +107,8 @@ public struct FTS5Pattern: Sendable {
     /// ```
     ///
     /// - Parameter string: Any string.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#full_text_query_syntax>.
     public init?(matchingPhrase string: String) {
         self.init(phraseOf: string) { $0 }
     }

@@ -12,6 +12,12 @@ import CSQLite
 /// See <https://www.sqlite.org/fts5.html#custom_tokenizers>.
 public struct FTS5TokenFlags: OptionSet, Sendable {
     /// The `FTS5_TOKEN_*` flags.
+    ///
+    /// ```swift
+    /// FTS5TokenFlags.colocated.rawValue // 1 (FTS5_TOKEN_COLOCATED)
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/fts5.html#custom_tokenizers>.
     public let rawValue: CInt
 
     /// Creates flags from `FTS5_TOKEN_*` flags.
@@ -21,12 +27,18 @@ public struct FTS5TokenFlags: OptionSet, Sendable {
     /// ```
     ///
     /// - Parameter rawValue: A mask of `FTS5_TOKEN_*` flags.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#custom_tokenizers>.
     public init(rawValue: CInt) {
         self.rawValue = rawValue
     }
 
     /// `FTS5_TOKEN_COLOCATED`: the token is a synonym of the previous
     /// one, at the same position.
+    ///
+    /// ```swift
+    /// try tokenCallback("1st", flags.union(.colocated))
+    /// ```
     ///
     /// See <https://www.sqlite.org/fts5.html#synonym_support>.
     public static let colocated = FTS5TokenFlags(rawValue: FTS5_TOKEN_COLOCATED)

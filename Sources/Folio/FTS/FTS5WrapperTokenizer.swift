@@ -43,6 +43,8 @@ public protocol FTS5WrapperTokenizer: FTS5CustomTokenizer {
     /// ```swift
     /// wrappedTokenizer = try db.makeTokenizer(.unicode61())
     /// ```
+    ///
+    /// See <https://www.sqlite.org/fts5.html#custom_tokenizers>.
     var wrappedTokenizer: any FTS5Tokenizer { get }
 
     /// Accepts a token of the wrapped tokenizer, and gives the tokens it

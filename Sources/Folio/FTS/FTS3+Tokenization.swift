@@ -31,7 +31,7 @@ extension FTS3 {
 /// A private in-memory database, where strings are tokenized and
 /// full-text patterns are checked.
 enum FullTextSupport {
-    private static let database = Result { try DatabaseQueue() }
+    static let database = Result { try DatabaseQueue() }
 
     /// Tokenizes a string with an `fts3tokenize` table, created once per
     /// tokenizer.

@@ -22,16 +22,47 @@ public struct FTS5Pattern: Sendable {
         self.rawPattern = rawPattern
     }
 
+    /// Creates a pattern from a string in the full-text query syntax,
+    /// after checking that it is valid, and that it only filters the
+    /// allowed columns.
+    ///
+    /// ```swift
+    /// let pattern = try FTS5Pattern(rawPattern: "sqlite AND database")
+    /// let pattern = try FTS5Pattern(rawPattern: "title: sqlite", allowedColumns: ["title", "body"])
+    /// // DatabaseError: fts5: syntax error near "AND"
+    /// try FTS5Pattern(rawPattern: "AND")
+    /// // DatabaseError: no such column: author
+    /// try FTS5Pattern(rawPattern: "author: melville", allowedColumns: ["title"])
+    /// ```
+    ///
+    /// To check a pattern against the columns of an existing table, use
+    /// ``Database/makeFTS5Pattern(rawPattern:forTable:)``.
+    ///
+    /// - Parameters:
+    ///   - rawPattern: A full-text query.
+    ///   - allowedColumns: The columns the pattern may filter on (by
+    ///     default none: a column filter is an error).
+    /// - Throws: A ``DatabaseError`` when the pattern is not valid, or
+    ///   filters a column that is not allowed.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#full_text_query_syntax>.
+    public init(rawPattern: String, allowedColumns: [String] = []) throws {
+        try FullTextSupport.validateFTS5Pattern(rawPattern, allowedColumns: allowedColumns)
+        self.rawPattern = rawPattern
+    }
+
     /// Creates a pattern that matches the documents that contain any of
     /// the words of a string, or nil when the string has no word.
     ///
     /// ```swift
-    /// // "sqlite" OR "database"
+    /// // sqlite OR database
     /// let pattern = FTS5Pattern(matchingAnyTokenIn: "SQLite database")
     /// FTS5Pattern(matchingAnyTokenIn: "*") // nil
     /// ```
     ///
     /// - Parameter string: Any string.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#full_text_query_syntax>.
     public init?(matchingAnyTokenIn string: String) {
         self.init(tokensOf: string) { $0.joined(separator: " OR ") }
     }
@@ -40,11 +71,13 @@ public struct FTS5Pattern: Sendable {
     /// words of a string, or nil when the string has no word.
     ///
     /// ```swift
-    /// // "sqlite" "database"
+    /// // sqlite database
     /// let pattern = FTS5Pattern(matchingAllTokensIn: "SQLite database")
     /// ```
     ///
     /// - Parameter string: Any string.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#full_text_query_syntax>.
     public init?(matchingAllTokensIn string: String) {
         self.init(tokensOf: string) { $0.joined(separator: " ") }
     }
@@ -54,11 +87,13 @@ public struct FTS5Pattern: Sendable {
     /// string has no word.
     ///
     /// ```swift
-    /// // "sqlite"* "databa"*
+    /// // sqlite* databa*
     /// let pattern = FTS5Pattern(matchingAllPrefixesIn: "SQLite databa")
     /// ```
     ///
     /// - Parameter string: Any string.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#full_text_query_syntax>.
     public init?(matchingAllPrefixesIn string: String) {
         self.init(tokensOf: string) { $0.map { $0 + "*" }.joined(separator: " ") }
     }
@@ -72,6 +107,8 @@ public struct FTS5Pattern: Sendable {
     /// ```
     ///
     /// - Parameter string: Any string.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#full_text_query_syntax>.
     public init?(matchingPhrase string: String) {
         self.init(phraseOf: string) { $0 }
     }
@@ -91,14 +128,32 @@ public struct FTS5Pattern: Sendable {
         self.init(phraseOf: string) { "^" + $0 }
     }
 
-    /// Creates a pattern from the words of a string, each one a quoted
-    /// string. The words are found by the `simple` FTS3 tokenizer:
-    /// lowercase, so that they are never query operators (`OR`, `NOT`...),
-    /// and without ASCII punctuation.
+    /// Creates a pattern from the words of a string, each one a bareword.
+    /// The words are found by the `simple` FTS3 tokenizer: lowercase, so
+    /// that they are never query operators (`OR`, `NOT`...), and made of
+    /// ASCII letters and digits and non-ASCII characters only, so that
+    /// they are barewords. A word that would not be one (which the
+    /// tokenizer does not produce) is quoted.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#fts5_strings>.
     private init?(tokensOf string: String, _ makePattern: ([String]) -> String) {
         let tokens = FTS3.tokenize(string)
         guard !tokens.isEmpty else { return nil }
-        self.init(uncheckedRawPattern: makePattern(tokens.map { "\"" + $0 + "\"" }))
+        self.init(uncheckedRawPattern: makePattern(tokens.map(Self.bareword)))
+    }
+
+    /// A token as a bareword when it is one, or as a quoted string.
+    private static func bareword(_ token: String) -> String {
+        let isBareword = token.unicodeScalars.allSatisfy { scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "_", "\u{1A}": return true
+            default: return scalar.value > 127
+            }
+        }
+        if isBareword && !["AND", "OR", "NOT", "NEAR"].contains(token) {
+            return token
+        }
+        return "\"" + token.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
     /// Creates a pattern from a phrase made of the words of a string.

@@ -70,6 +70,25 @@ public struct FTS5TokenizerDescriptor: Sendable {
         FTS5TokenizerDescriptor(components: ["porter"] + (base?.components ?? []))
     }
 
+    /// The `porter` tokenizer, which matches English words by their stem
+    /// ("database" matches "databases"), on top of another tokenizer.
+    ///
+    /// ```swift
+    /// t.tokenizer = .porter(wrapping: .ascii()) // tokenize='porter ascii'
+    /// ```
+    ///
+    /// - Parameter base: The wrapped tokenizer, or nil for the default
+    ///   (`unicode61`).
+    /// - Returns: A tokenizer.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#porter_tokenizer>.
+    // Disfavored so that `.porter()` picks `porter(_:)`, which has the
+    // same default.
+    @_disfavoredOverload
+    public static func porter(wrapping base: FTS5TokenizerDescriptor? = nil) -> FTS5TokenizerDescriptor {
+        porter(base)
+    }
+
     /// The `unicode61` tokenizer (the default), case-insensitive for
     /// unicode letters.
     ///

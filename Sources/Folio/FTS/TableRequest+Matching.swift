@@ -98,10 +98,27 @@ extension ColumnExpression {
     }
 
     /// Returns an expression that tests whether the column of an FTS5
+    /// table matches a pattern.
+    ///
+    /// ```swift
+    /// // SELECT * FROM "book" WHERE "title" MATCH ? -- 'moby'
+    /// let pattern = try FTS5Pattern(rawPattern: "moby")
+    /// let books = try Book.filter { $0.title.match(pattern) }.fetchAll(db)
+    /// ```
+    ///
+    /// - Parameter pattern: A pattern.
+    /// - Returns: A boolean expression.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#full_text_query_syntax>.
+    public func match(_ pattern: FTS5Pattern) -> SQLExpression {
+        SQLExpression(.binary("MATCH", sqlExpression, pattern.sqlExpression))
+    }
+
+    /// Returns an expression that tests whether the column of an FTS5
     /// table matches a pattern. A nil pattern matches nothing.
     ///
     /// ```swift
-    /// // SELECT * FROM "book" WHERE "title" MATCH ? -- '"moby"'
+    /// // SELECT * FROM "book" WHERE "title" MATCH ? -- 'moby'
     /// let pattern = FTS5Pattern(matchingAllTokensIn: "Moby")
     /// let books = try Book.filter { $0.title.match(pattern) }.fetchAll(db)
     /// ```

@@ -125,12 +125,12 @@ final class FullTextPatternTests: FolioTestCase {
     // MARK: - FTS5Pattern
 
     func testFTS5PatternsFromAnyString() throws {
-        XCTAssertEqual(FTS5Pattern(matchingAnyTokenIn: "SQLite database")?.rawPattern, #""sqlite" OR "database""#)
-        XCTAssertEqual(FTS5Pattern(matchingAllTokensIn: "SQLite database")?.rawPattern, #""sqlite" "database""#)
-        XCTAssertEqual(FTS5Pattern(matchingAllPrefixesIn: "SQLite databa")?.rawPattern, #""sqlite"* "databa"*"#)
+        XCTAssertEqual(FTS5Pattern(matchingAnyTokenIn: "SQLite database")?.rawPattern, "sqlite OR database")
+        XCTAssertEqual(FTS5Pattern(matchingAllTokensIn: "SQLite database")?.rawPattern, "sqlite database")
+        XCTAssertEqual(FTS5Pattern(matchingAllPrefixesIn: "SQLite databa")?.rawPattern, "sqlite* databa*")
         XCTAssertEqual(FTS5Pattern(matchingPhrase: "SQLite database")?.rawPattern, #""sqlite database""#)
         XCTAssertEqual(FTS5Pattern(matchingPrefixPhrase: "SQLite database")?.rawPattern, #"^"sqlite database""#)
-        XCTAssertEqual(FTS5Pattern(matchingAllTokensIn: "NOT AND: (x")?.rawPattern, #""not" "and" "x""#)
+        XCTAssertEqual(FTS5Pattern(matchingAllTokensIn: "NOT AND: (x")?.rawPattern, "not and x")
         XCTAssertNil(FTS5Pattern(matchingAnyTokenIn: ""))
         XCTAssertNil(FTS5Pattern(matchingAnyTokenIn: "*"))
         XCTAssertNil(FTS5Pattern(matchingAllTokensIn: "-"))

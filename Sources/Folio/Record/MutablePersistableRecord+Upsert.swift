@@ -79,7 +79,7 @@ extension MutablePersistableRecord {
     }
 }
 
-extension MutablePersistableRecord where Self: FetchableRecord {
+extension MutablePersistableRecord {
     /// Inserts or updates the record, and returns the upserted row
     /// (`... RETURNING *`).
     ///
@@ -106,6 +106,7 @@ extension MutablePersistableRecord where Self: FetchableRecord {
         onConflict conflictTarget: [String] = [],
         updating strategy: UpsertUpdateStrategy = .allColumns,
         doUpdate assignments: ((_ excluded: TableAlias<Self>) -> [ColumnAssignment])? = nil) throws -> Self
+    where Self: FetchableRecord
     {
         try _upsertAndFetch(db, as: Self.self, onConflict: conflictTarget, updating: strategy, doUpdate: assignments)
     }

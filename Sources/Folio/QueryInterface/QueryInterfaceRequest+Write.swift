@@ -96,7 +96,8 @@ extension QueryInterfaceRequest {
     public func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        _ assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> Int
+        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> Int
+    where RowDecoder: TableRecord
     {
         try updateAll(db, onConflict: conflictResolution, assignments(DatabaseComponents()))
     }
@@ -118,14 +119,15 @@ extension QueryInterfaceRequest {
     public func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        _ assignment: (DatabaseComponents<RowDecoder>) throws -> ColumnAssignment) throws -> Int
+        assignment: (DatabaseComponents<RowDecoder>) throws -> ColumnAssignment) throws -> Int
+    where RowDecoder: TableRecord
     {
         try updateAll(db, onConflict: conflictResolution, [assignment(DatabaseComponents())])
     }
 
     /// The table of a DELETE or UPDATE statement, with its alias when the
     /// request was aliased with a named ``TableAlias``: `"player" AS "p"`.
-    private func targetTable(_ context: SQLGenerationContext) throws -> String {
+    func targetTable(_ context: SQLGenerationContext) throws -> String {
         let relation = query.relation
         guard case .table(let tableName) = relation.source else {
             throw DatabaseError(
@@ -143,7 +145,7 @@ extension QueryInterfaceRequest {
     /// limit, joins, grouping or distinct go through a subquery on the
     /// rowid (or the primary key of WITHOUT ROWID tables). Common table
     /// expressions are defined by the WITH clause of the statement.
-    private func whereClauseForWrite(_ context: inout SQLGenerationContext) throws -> String {
+    func whereClauseForWrite(_ context: inout SQLGenerationContext) throws -> String {
         let relation = query.relation
         guard case .table(let tableName) = relation.source else {
             throw DatabaseError(

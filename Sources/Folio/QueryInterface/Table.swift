@@ -303,16 +303,17 @@ public struct Table<RowDecoder>: Sendable {
     public func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        _ assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> Int
+        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> Int
+    where RowDecoder: TableRecord
     {
-        try all().updateAll(db, onConflict: conflictResolution, assignments)
+        try all().updateAll(db, onConflict: conflictResolution, assignments: assignments)
     }
 
     /// Updates all rows of the table with the assignment returned by the
     /// closure.
     ///
     /// ```swift
-    /// try Table("player").updateAll(db) { $0.score += 1 }
+    /// try Table<Player>("player").updateAll(db) { $0.score += 1 }
     /// ```
     ///
     /// - Parameters:
@@ -325,9 +326,10 @@ public struct Table<RowDecoder>: Sendable {
     public func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        _ assignment: (DatabaseComponents<RowDecoder>) throws -> ColumnAssignment) throws -> Int
+        assignment: (DatabaseComponents<RowDecoder>) throws -> ColumnAssignment) throws -> Int
+    where RowDecoder: TableRecord
     {
-        try all().updateAll(db, onConflict: conflictResolution, assignment)
+        try all().updateAll(db, onConflict: conflictResolution, assignment: assignment)
     }
 }
 

@@ -405,9 +405,9 @@ extension TableRecord {
     public static func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        _ assignments: (DatabaseComponents<Self>) throws -> [ColumnAssignment]) throws -> Int
+        assignments: (DatabaseComponents<Self>) throws -> [ColumnAssignment]) throws -> Int
     {
-        try all().updateAll(db, onConflict: conflictResolution, assignments)
+        try all().updateAll(db, onConflict: conflictResolution, assignments: assignments)
     }
 
     /// Updates all rows of the table with the assignment returned by the
@@ -423,7 +423,7 @@ extension TableRecord {
     public static func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        _ assignment: (DatabaseComponents<Self>) throws -> ColumnAssignment) throws -> Int
+        assignment: (DatabaseComponents<Self>) throws -> ColumnAssignment) throws -> Int
     {
         try all().updateAll(db, onConflict: conflictResolution, [assignment(DatabaseComponents())])
     }

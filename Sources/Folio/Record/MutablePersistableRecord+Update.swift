@@ -299,7 +299,7 @@ extension MutablePersistableRecord {
     }
 }
 
-extension MutablePersistableRecord where Self: FetchableRecord {
+extension MutablePersistableRecord {
     /// Updates all columns of the row of the record, and returns the
     /// updated row (`UPDATE ... RETURNING`), with its generated columns.
     ///
@@ -316,7 +316,7 @@ extension MutablePersistableRecord where Self: FetchableRecord {
     /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
     ///   when no row has the primary key of the record, a
     ///   ``DatabaseError``, or the error of a callback.
-    public func updateAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
+    public func updateAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self where Self: FetchableRecord {
         try updateAndFetch(db, onConflict: conflictResolution, as: Self.self)
     }
 }

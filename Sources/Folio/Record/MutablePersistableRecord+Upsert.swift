@@ -1,23 +1,5 @@
 // Upsert: INSERT ... ON CONFLICT DO UPDATE.
 
-/// The columns that an upsert overwrites when the inserted row conflicts
-/// with an existing one.
-///
-/// ```swift
-/// // Only increment the count of an existing word:
-/// try vocabulary.upsertAndFetch(db, updating: .noColumnUnlessSpecified) { _ in
-///     [Column("count") += 1]
-/// }
-/// ```
-public enum UpsertUpdateStrategy: Sendable {
-    /// All inserted columns but the primary key and the conflict target
-    /// are overwritten, unless an assignment says otherwise.
-    case allColumns
-
-    /// Only the columns of the assignments are updated.
-    case noColumnUnlessSpecified
-}
-
 extension ColumnExpression {
     /// An upsert assignment that keeps the current value of the column.
     ///
@@ -97,7 +79,7 @@ extension MutablePersistableRecord {
     }
 }
 
-extension MutablePersistableRecord where Self: FetchableRecord {
+extension MutablePersistableRecord {
     /// Inserts or updates the record, and returns the upserted row
     /// (`... RETURNING *`).
     ///
@@ -124,6 +106,7 @@ extension MutablePersistableRecord where Self: FetchableRecord {
         onConflict conflictTarget: [String] = [],
         updating strategy: UpsertUpdateStrategy = .allColumns,
         doUpdate assignments: ((_ excluded: TableAlias<Self>) -> [ColumnAssignment])? = nil) throws -> Self
+    where Self: FetchableRecord
     {
         try _upsertAndFetch(db, as: Self.self, onConflict: conflictTarget, updating: strategy, doUpdate: assignments)
     }
@@ -178,7 +161,7 @@ extension MutablePersistableRecord {
             var assignmentsSQL = try explicitAssignments
                 .filter { !$0.isNoOverwrite }
                 .map { try $0.sql(&context) }
-            if strategy == .allColumns {
+            if !strategy.contains(.noColumnUnlessSpecified) {
                 let keptColumns = primaryKey.columns + conflictTarget + explicitAssignments.map(\.columnName)
                 for column in container.columns where !keptColumns.contains(where: { $0.isEqualIgnoringASCIICase(to: column) }) {
                     assignmentsSQL.append("\(column.quotedDatabaseIdentifier) = \"excluded\".\(column.quotedDatabaseIdentifier)")

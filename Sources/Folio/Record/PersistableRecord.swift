@@ -249,7 +249,7 @@ extension PersistableRecord {
     }
 }
 
-extension PersistableRecord where Self: FetchableRecord {
+extension PersistableRecord {
     /// Inserts the record, and returns the inserted row
     /// (`INSERT ... RETURNING`).
     ///
@@ -266,7 +266,7 @@ extension PersistableRecord where Self: FetchableRecord {
     /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
     ///   when the insertion is ignored, a ``DatabaseError``, or the error
     ///   of a callback.
-    public func insertAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
+    public func insertAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self where Self: FetchableRecord {
         var record = self
         return try record._insertAndFetch(db, onConflict: conflictResolution, as: Self.self)
     }
@@ -292,6 +292,7 @@ extension PersistableRecord where Self: FetchableRecord {
         onConflict conflictTarget: [String] = [],
         updating strategy: UpsertUpdateStrategy = .allColumns,
         doUpdate assignments: ((_ excluded: TableAlias<Self>) -> [ColumnAssignment])? = nil) throws -> Self
+    where Self: FetchableRecord
     {
         var record = self
         return try record._upsertAndFetch(db, as: Self.self, onConflict: conflictTarget, updating: strategy, doUpdate: assignments)

@@ -41,4 +41,40 @@ extension ColumnExpression {
     public static func /= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
         column.set(to: column / value)
     }
+
+    /// An assignment that applies a bitwise AND to the column:
+    /// `flags = flags & value`.
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "flags" = "flags" & 6
+    /// try Player.updateAll(db) { $0.flags &= 6 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - column: The updated column.
+    ///   - value: A value or expression.
+    /// - Returns: An assignment.
+    ///
+    /// See <https://www.sqlite.org/lang_expr.html#operators>.
+    public static func &= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column & value)
+    }
+
+    /// An assignment that applies a bitwise OR to the column:
+    /// `flags = flags | value`.
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "flags" = "flags" | 1
+    /// try Player.updateAll(db) { $0.flags |= 1 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - column: The updated column.
+    ///   - value: A value or expression.
+    /// - Returns: An assignment.
+    ///
+    /// See <https://www.sqlite.org/lang_expr.html#operators>.
+    public static func |= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column | value)
+    }
 }

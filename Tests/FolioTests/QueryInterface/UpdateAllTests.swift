@@ -159,7 +159,7 @@ final class UpdateAllTests: FolioTestCase {
             let teams = Table("team")
             XCTAssertEqual(try teams.updateAll(db, Column("color").set(to: "green")), 3)
             XCTAssertEqual(lastSQLQuery, #"UPDATE "team" SET "color" = ?"#)
-            XCTAssertEqual(try teams.filter(Column("id") == 1).updateAll(db) { $0.color.set(to: "crimson") }, 1)
+            XCTAssertEqual(try teams.filter(Column("id") == 1).updateAll(db, Column("color").set(to: "crimson")), 1)
             XCTAssertEqual(lastSQLQuery, #"UPDATE "team" SET "color" = ? WHERE "id" = ?"#)
             XCTAssertEqual(try String.fetchAll(db, sql: "SELECT color FROM team ORDER BY id"), ["crimson", "green", "green"])
         }

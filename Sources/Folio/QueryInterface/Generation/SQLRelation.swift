@@ -218,7 +218,7 @@ enum SQLAssociationKey: Sendable {
     func name(isToOne: Bool) -> String {
         switch self {
         case .inflected(let tableName):
-            return isToOne ? Inflections.singularize(tableName) : Inflections.pluralize(tableName)
+            return isToOne ? Inflections.default.singularize(tableName) : Inflections.default.pluralize(tableName)
         case .fixed(let name):
             return name
         }
@@ -234,17 +234,17 @@ enum SQLAssociationKey: Sendable {
     func joinName(isToOne: Bool) -> String {
         switch self {
         case .inflected(let tableName):
-            return Inflections.singularize(tableName)
+            return Inflections.default.singularize(tableName)
         case .fixed(let name):
-            return isToOne ? name : Inflections.singularize(name)
+            return isToOne ? name : Inflections.default.singularize(name)
         }
     }
 
     /// The singular form of the key, for aggregate names (`bookCount`).
     var singularName: String {
         switch self {
-        case .inflected(let tableName): return Inflections.singularize(tableName)
-        case .fixed(let name): return Inflections.singularize(name)
+        case .inflected(let tableName): return Inflections.default.singularize(tableName)
+        case .fixed(let name): return Inflections.default.singularize(name)
         }
     }
 }

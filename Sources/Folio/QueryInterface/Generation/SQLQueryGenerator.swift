@@ -204,10 +204,7 @@ struct SQLQueryGenerator {
     /// columns excluded.
     func selectedColumnCount(_ db: Database) throws -> Int {
         try selectionItems().reduce(0) { count, item in
-            if case .allColumns = item.selection.impl {
-                return count + (try db.columns(in: item.relation.tableName).count)
-            }
-            return count + 1
+            count + (try item.selection.columnCount(in: item.relation.tableName, db))
         }
     }
 
@@ -227,12 +224,7 @@ struct SQLQueryGenerator {
         }
         var offset = 0
         func columnCount(_ selection: SQLSelection, _ relation: SQLRelation) throws -> Int {
-            switch selection.impl {
-            case .allColumns:
-                return try db.columns(in: relation.tableName).count
-            default:
-                return 1
-            }
+            try selection.columnCount(in: relation.tableName, db)
         }
         func baseCount(_ relation: SQLRelation) throws -> Int {
             try relation.selection.reduce(0) { try $0 + columnCount($1, relation) }

@@ -66,21 +66,21 @@ extension Row {
     /// - Returns: The decoded records.
     /// - Throws: A ``RowDecodingError`` when nothing was prefetched for
     ///   this key, or the errors of the records' `init(row:)`.
-    public func decode<Records: RangeReplaceableCollection>(
-        _ type: Records.Type = Records.self,
-        forKey key: String) throws -> Records
-    where Records.Element: FetchableRecord
+    public func decode<Collection: RangeReplaceableCollection>(
+        _ type: Collection.Type = Collection.self,
+        forKey key: String) throws -> Collection
+    where Collection.Element: FetchableRecord
     {
         guard let rows = prefetchedRows[key] else {
             throw RowDecodingError(
-                reason: .columnNotFound, type: Records.self, column: nil, index: nil, databaseValue: nil,
+                reason: .columnNotFound, type: Collection.self, column: nil, index: nil, databaseValue: nil,
                 row: self, sql: sql,
                 message: "no prefetched rows for key \"\(key)\" (prefetched keys: \(prefetchedRows.keys))")
         }
-        var records = Records()
+        var records = Collection()
         records.reserveCapacity(rows.count)
         for row in rows {
-            records.append(try Records.Element(row: row))
+            records.append(try Collection.Element(row: row))
         }
         return records
     }

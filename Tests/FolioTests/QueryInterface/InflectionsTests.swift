@@ -145,4 +145,27 @@ final class InflectionsTests: FolioTestCase {
             XCTAssertEqual(row["personCount"], 2)
         }
     }
+
+    func testModifiedDefaultInflectionsFeedAssociationKeys() throws {
+        struct Cactus: TableRecord { }
+        struct Garden: TableRecord {
+            static let cacti = hasMany(Cactus.self, using: ForeignKey(["gardenId"]))
+        }
+        let saved = Inflections.default
+        defer { Inflections.default = saved }
+        Inflections.default.irregularSuffix("cactus", "cacti")
+        XCTAssertEqual(Inflections.default.pluralize("cactus"), "cacti")
+
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE garden (id INTEGER PRIMARY KEY);
+                CREATE TABLE cactus (id INTEGER PRIMARY KEY, gardenId INTEGER REFERENCES garden(id));
+                INSERT INTO garden VALUES (1);
+                INSERT INTO cactus VALUES (1, 1), (2, 1), (3, 1);
+                """)
+            let row = try XCTUnwrap(Row.fetchOne(db, Garden.including(all: Garden.cacti)))
+            XCTAssertEqual(row.prefetchedRows["cacti"]?.count, 3)
+        }
+    }
 }

@@ -1,7 +1,7 @@
 // The request of the records associated to one record:
 // `author.request(for: Author.books)`.
 
-extension EncodableRecord where Self: TableRecord {
+extension TableRecord where Self: EncodableRecord {
     /// Returns a request of the records associated to this record.
     ///
     /// ```swift

@@ -22,7 +22,7 @@ struct ForeignKeyResolver {
     /// - Returns: A table name.
     /// - Throws: A ``DatabaseError`` when the schema can not be read.
     func referencedTable(forForeignKeyNamed name: String) throws -> String {
-        let plural = Inflections.pluralize(name)
+        let plural = Inflections.default.pluralize(name)
         let candidates = plural.lowercased() == name.lowercased() ? [name] : [name, plural]
         for candidate in candidates {
             if let definingTable, definingTable.name.isSameDatabaseName(as: candidate) {

@@ -3,7 +3,7 @@
 /// The association methods (`including(required:)`, `joining(optional:)`,
 /// `including(all:)`...) are defined on this protocol by the association
 /// layer.
-public protocol JoinableRequest<RowDecoder> {
+public protocol JoinableRequest<RowDecoder>: TypedRequest {
     /// The type of fetched values.
     associatedtype RowDecoder
 

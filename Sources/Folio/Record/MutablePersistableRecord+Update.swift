@@ -563,6 +563,7 @@ extension Database {
             try statement.execute(boundValues: values)
         } else {
             var context = SQLGenerationContext(db: self)
+            context.selectionTableName = tableName
             sql += " RETURNING " + (try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", "))
             let statement = try cachedStatement(sql: sql)
             try statement.setArguments(StatementArguments(values) + context.arguments)

@@ -149,6 +149,7 @@ extension MutablePersistableRecord {
         try _insert(db, onConflict: .abort) { container, tableName, _ in
             let primaryKey = try db.primaryKey(tableName)
             var context = SQLGenerationContext(db: db)
+            context.selectionTableName = tableName
             var sql = Database.insertSQL(tableName: tableName, columns: container.columns, conflictResolution: .abort)
             sql += " ON CONFLICT"
             if !conflictTarget.isEmpty {

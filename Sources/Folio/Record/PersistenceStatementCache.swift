@@ -202,6 +202,7 @@ extension Database {
         fetch: (Statement) throws -> Void) throws -> InsertionOutcome
     {
         var context = SQLGenerationContext(db: self)
+        context.selectionTableName = tableName
         let returning = try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
         let sql = Database.insertSQL(tableName: tableName, columns: container.columns, conflictResolution: conflictResolution)
             + " RETURNING " + returning

@@ -78,6 +78,7 @@ extension TableRecord {
     /// `*, "rowid"`, with its arguments.
     static func selectionSQL(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
         var context = SQLGenerationContext(db: db)
+        context.selectionTableName = databaseTableName
         let sql = try databaseSelection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
         return (sql, context.arguments)
     }

@@ -28,6 +28,11 @@ struct SQLGenerationContext {
     /// the error can show the SQL of the request. See ``generate(_:_:)``.
     var isLenient = false
 
+    /// The table of unqualified selections such as
+    /// `allColumns(excluding:)`, in `RETURNING` clauses and record
+    /// selections.
+    var selectionTableName: String?
+
     init(db: Database) {
         self.db = db
     }

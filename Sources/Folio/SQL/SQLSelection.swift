@@ -4,6 +4,9 @@ public struct SQLSelection: SQLSelectable, Sendable {
     enum Impl: Sendable {
         /// `*`, or `alias.*`.
         case allColumns(TableAliasBase?)
+        /// All columns but some (lowercased names), listed from the schema
+        /// when SQL is generated.
+        case allColumnsExcluding(TableAliasBase?, Set<String>)
         /// An expression.
         case expression(SQLExpression)
         /// `expression AS name`.
@@ -36,6 +39,8 @@ public struct SQLSelection: SQLSelectable, Sendable {
         switch impl {
         case .allColumns(nil): return SQLSelection(.allColumns(alias))
         case .allColumns: return self
+        case .allColumnsExcluding(nil, let excluded): return SQLSelection(.allColumnsExcluding(alias, excluded))
+        case .allColumnsExcluding: return self
         case .expression(let e): return SQLSelection(.expression(e.qualified(with: alias)))
         case let .aliased(e, name): return SQLSelection(.aliased(e.qualified(with: alias), name))
         case .literal: return self
@@ -46,6 +51,9 @@ public struct SQLSelection: SQLSelectable, Sendable {
         switch impl {
         case .allColumns(let alias) where alias === old: return SQLSelection(.allColumns(new))
         case .allColumns: return self
+        case let .allColumnsExcluding(alias, excluded) where alias === old:
+            return SQLSelection(.allColumnsExcluding(new, excluded))
+        case .allColumnsExcluding: return self
         case .expression(let e): return SQLSelection(.expression(e.requalified(from: old, to: new)))
         case let .aliased(e, name): return SQLSelection(.aliased(e.requalified(from: old, to: new), name))
         case .literal: return self
@@ -67,8 +75,24 @@ public struct SQLSelection: SQLSelectable, Sendable {
         switch impl {
         case .expression(let e), .aliased(let e, _): return e.mayBeAggregate
         case .literal: return true
-        case .allColumns: return false
+        case .allColumns, .allColumnsExcluding: return false
         }
+    }
+
+    /// The number of columns of `*` or `allColumns(excluding:)` in a
+    /// table, and 1 for other selections.
+    func columnCount(in tableName: String, _ db: Database) throws -> Int {
+        switch impl {
+        case .allColumns: return try db.columns(in: tableName).count
+        case .allColumnsExcluding: return try selectedColumnNames(in: tableName, db).count
+        default: return 1
+        }
+    }
+
+    /// The columns of a table selected by `allColumns(excluding:)`.
+    private func selectedColumnNames(in tableName: String, _ db: Database) throws -> [String] {
+        guard case let .allColumnsExcluding(_, excluded) = impl else { return [] }
+        return try db.columns(in: tableName).map(\.name).filter { !excluded.contains($0.lowercased()) }
     }
 
     /// Renders the selection as SQL.
@@ -79,6 +103,24 @@ public struct SQLSelection: SQLSelectable, Sendable {
                 return try context.name(of: alias).quotedDatabaseIdentifier + ".*"
             }
             return "*"
+        case let .allColumnsExcluding(alias, _):
+            let tableName = try alias?.tableName ?? context.selectionTableName ?? {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "allColumns(excluding:) is used where the selected table is unknown")
+            }()
+            let columns = try selectedColumnNames(in: tableName, context.db)
+            guard !columns.isEmpty else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "allColumns(excluding:) excludes all the columns of table \(tableName)")
+            }
+            let prefix = if let alias, context.mustQualify(alias) {
+                try context.name(of: alias).quotedDatabaseIdentifier + "."
+            } else {
+                ""
+            }
+            return columns.map { prefix + $0.quotedDatabaseIdentifier }.joined(separator: ", ")
         case .expression(let expression):
             return try expression.sql(&context)
         case let .aliased(expression, name):

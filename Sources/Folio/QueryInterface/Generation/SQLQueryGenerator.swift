@@ -168,9 +168,14 @@ struct SQLQueryGenerator {
             childNames.activate(child.relation, in: &context)
             let joinOperator = child.kind == .required ? " JOIN " : " LEFT JOIN "
             sql += joinOperator + (try source(of: child.relation, context))
-            let mapping = try child.condition.columnMapping(context.db)
-            var conditions = mapping.map { pair in
-                SQLExpression(.binary("=", .column(pair.child, child.relation.alias), .column(pair.parent, relation.alias)))
+            var conditions: [SQLExpression]
+            if let expression = child.condition.expression {
+                conditions = expression(relation.alias, child.relation.alias).map { [$0] } ?? []
+            } else {
+                let mapping = try child.condition.columnMapping(context.db)
+                conditions = mapping.map { pair in
+                    SQLExpression(.binary("=", .column(pair.child, child.relation.alias), .column(pair.parent, relation.alias)))
+                }
             }
             conditions += child.relation.filters
             if !conditions.isEmpty {
@@ -200,14 +205,30 @@ struct SQLQueryGenerator {
         try visit(query.relation, names, selected: true)
     }
 
+    /// The number of columns of an element of the selection of a
+    /// relation. The columns of `*` in a common table expression of the
+    /// query are counted by preparing a statement that selects them.
+    private func columnCount(_ selection: SQLSelection, of relation: SQLRelation, _ db: Database) throws -> Int {
+        guard case .commonTableExpression(let name) = relation.source, case .allColumns = selection.impl,
+              let cte = query.commonTableExpressions.first(where: { $0.name.isEqualIgnoringASCIICase(to: name) })
+        else {
+            return try selection.columnCount(in: relation.tableName, db)
+        }
+        if let columns = cte.definition.columns {
+            return columns.count
+        }
+        var cteQuery = SQLQuery(relation: SQLRelation(commonTableExpression: cte.name, selection: [.allColumns]))
+        cteQuery.commonTableExpressions = query.commonTableExpressions
+        var context = SQLGenerationContext(db: db)
+        let sql = try SQLQueryGenerator(query: cteQuery).sql(&context)
+        return try db.makeStatement(sql: sql).columnCount
+    }
+
     /// The number of columns selected by the query, hidden prefetch
     /// columns excluded.
     func selectedColumnCount(_ db: Database) throws -> Int {
         try selectionItems().reduce(0) { count, item in
-            if case .allColumns = item.selection.impl {
-                return count + (try db.columns(in: item.relation.tableName).count)
-            }
-            return count + 1
+            count + (try columnCount(item.selection, of: item.relation, db))
         }
     }
 
@@ -227,12 +248,7 @@ struct SQLQueryGenerator {
         }
         var offset = 0
         func columnCount(_ selection: SQLSelection, _ relation: SQLRelation) throws -> Int {
-            switch selection.impl {
-            case .allColumns:
-                return try db.columns(in: relation.tableName).count
-            default:
-                return 1
-            }
+            try self.columnCount(selection, of: relation, db)
         }
         func baseCount(_ relation: SQLRelation) throws -> Int {
             try relation.selection.reduce(0) { try $0 + columnCount($1, relation) }

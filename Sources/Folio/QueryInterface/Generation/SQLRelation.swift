@@ -186,8 +186,35 @@ struct SQLAssociationCondition: Sendable {
     /// Returns the (parent column, child column) pairs.
     let columnMapping: @Sendable (Database) throws -> [(parent: String, child: String)]
 
+    /// The join expression of the parent and child aliases, for the
+    /// associations built with `association(to:on:)`, which have no
+    /// column mapping. An expression that returns nil joins without any
+    /// condition (`association(to:)`).
+    let expression: (@Sendable (_ parent: TableAliasBase, _ child: TableAliasBase) -> SQLExpression?)?
+
+    init(columnMapping: @escaping @Sendable (Database) throws -> [(parent: String, child: String)]) {
+        self.columnMapping = columnMapping
+        self.expression = nil
+    }
+
+    /// A condition made of an expression: its column mapping throws, so
+    /// that the features that need one (`request(for:)`, prefetching,
+    /// aggregates) fail with a descriptive error.
+    init(expression: @escaping @Sendable (_ parent: TableAliasBase, _ child: TableAliasBase) -> SQLExpression?) {
+        self.columnMapping = { _ in
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "an association built with association(to:on:) has no foreign key: "
+                    + "it can only be joined, not used by request(for:), including(all:), or association aggregates")
+        }
+        self.expression = expression
+    }
+
     /// The condition seen from the other side.
     var reversed: SQLAssociationCondition {
+        if let expression {
+            return SQLAssociationCondition { parent, child in expression(child, parent) }
+        }
         let mapping = columnMapping
         return SQLAssociationCondition { db in try mapping(db).map { (parent: $0.child, child: $0.parent) } }
     }
@@ -218,7 +245,7 @@ enum SQLAssociationKey: Sendable {
     func name(isToOne: Bool) -> String {
         switch self {
         case .inflected(let tableName):
-            return isToOne ? Inflections.singularize(tableName) : Inflections.pluralize(tableName)
+            return isToOne ? Inflections.default.singularize(tableName) : Inflections.default.pluralize(tableName)
         case .fixed(let name):
             return name
         }
@@ -234,17 +261,17 @@ enum SQLAssociationKey: Sendable {
     func joinName(isToOne: Bool) -> String {
         switch self {
         case .inflected(let tableName):
-            return Inflections.singularize(tableName)
+            return Inflections.default.singularize(tableName)
         case .fixed(let name):
-            return isToOne ? name : Inflections.singularize(name)
+            return isToOne ? name : Inflections.default.singularize(name)
         }
     }
 
     /// The singular form of the key, for aggregate names (`bookCount`).
     var singularName: String {
         switch self {
-        case .inflected(let tableName): return Inflections.singularize(tableName)
-        case .fixed(let name): return Inflections.singularize(name)
+        case .inflected(let tableName): return Inflections.default.singularize(tableName)
+        case .fixed(let name): return Inflections.default.singularize(name)
         }
     }
 }

@@ -1,0 +1,171 @@
+import Folio
+import XCTest
+
+final class InflectionsTests: FolioTestCase {
+    func testDefaultPluralizesRegularWords() {
+        let inflections = Inflections.default
+        XCTAssertEqual(inflections.pluralize("book"), "books")
+        XCTAssertEqual(inflections.pluralize("category"), "categories")
+        XCTAssertEqual(inflections.pluralize("day"), "days")
+        XCTAssertEqual(inflections.pluralize("address"), "addresses")
+        XCTAssertEqual(inflections.pluralize("box"), "boxes")
+        XCTAssertEqual(inflections.pluralize("match"), "matches")
+        XCTAssertEqual(inflections.pluralize("quiz"), "quizzes")
+        XCTAssertEqual(inflections.pluralize("bus"), "buses")
+        XCTAssertEqual(inflections.pluralize("status"), "statuses")
+        XCTAssertEqual(inflections.pluralize("knife"), "knives")
+        XCTAssertEqual(inflections.pluralize("half"), "halves")
+        XCTAssertEqual(inflections.pluralize("datum"), "data")
+        XCTAssertEqual(inflections.pluralize("analysis"), "analyses")
+        XCTAssertEqual(inflections.pluralize("index"), "indices")
+    }
+
+    func testDefaultPluralizesIrregularAndUncountableWords() {
+        let inflections = Inflections.default
+        XCTAssertEqual(inflections.pluralize("person"), "people")
+        XCTAssertEqual(inflections.pluralize("Person"), "People")
+        XCTAssertEqual(inflections.pluralize("child"), "children")
+        XCTAssertEqual(inflections.pluralize("mouse"), "mice")
+        XCTAssertEqual(inflections.pluralize("leaf"), "leaves")
+        XCTAssertEqual(inflections.pluralize("ox"), "oxen")
+        XCTAssertEqual(inflections.pluralize("information"), "information")
+        XCTAssertEqual(inflections.pluralize("sheep"), "sheep")
+        XCTAssertEqual(inflections.pluralize("people"), "people")
+        XCTAssertEqual(inflections.pluralize(""), "")
+    }
+
+    func testDefaultInflectsTheLastWordOfCamelCaseIdentifiers() {
+        let inflections = Inflections.default
+        XCTAssertEqual(inflections.pluralize("postalAddress"), "postalAddresses")
+        XCTAssertEqual(inflections.pluralize("lineItem"), "lineItems")
+        XCTAssertEqual(inflections.pluralize("salesPerson"), "salesPeople")
+        XCTAssertEqual(inflections.pluralize("userMetadata"), "userMetadata")
+        XCTAssertEqual(inflections.pluralize("price"), "prices")
+        XCTAssertEqual(inflections.singularize("postalAddresses"), "postalAddress")
+        XCTAssertEqual(inflections.singularize("salesPeople"), "salesPerson")
+    }
+
+    func testDefaultSingularizes() {
+        let inflections = Inflections.default
+        XCTAssertEqual(inflections.singularize("books"), "book")
+        XCTAssertEqual(inflections.singularize("categories"), "category")
+        XCTAssertEqual(inflections.singularize("addresses"), "address")
+        XCTAssertEqual(inflections.singularize("address"), "address")
+        XCTAssertEqual(inflections.singularize("quizzes"), "quiz")
+        XCTAssertEqual(inflections.singularize("buses"), "bus")
+        XCTAssertEqual(inflections.singularize("statuses"), "status")
+        XCTAssertEqual(inflections.singularize("knives"), "knife")
+        XCTAssertEqual(inflections.singularize("halves"), "half")
+        XCTAssertEqual(inflections.singularize("leaves"), "leaf")
+        XCTAssertEqual(inflections.singularize("data"), "datum")
+        XCTAssertEqual(inflections.singularize("crises"), "crisis")
+        XCTAssertEqual(inflections.singularize("people"), "person")
+        XCTAssertEqual(inflections.singularize("mice"), "mouse")
+        XCTAssertEqual(inflections.singularize("children"), "child")
+        XCTAssertEqual(inflections.singularize("indices"), "index")
+        XCTAssertEqual(inflections.singularize("news"), "news")
+        XCTAssertEqual(inflections.singularize("book"), "book")
+    }
+
+    func testEmptyInflectionsChangeNothing() {
+        let inflections = Inflections()
+        XCTAssertEqual(inflections.pluralize("book"), "book")
+        XCTAssertEqual(inflections.singularize("books"), "books")
+    }
+
+    func testCustomRulesHavePriorityOverOlderRules() {
+        var inflections = Inflections()
+        inflections.plural("$", "s")
+        inflections.plural("(o)$", "$1es")
+        inflections.singular("s$", "")
+        inflections.singular("(o)es$", "$1")
+        XCTAssertEqual(inflections.pluralize("car"), "cars")
+        XCTAssertEqual(inflections.pluralize("potato"), "potatoes")
+        XCTAssertEqual(inflections.pluralize("POTATO"), "POTATOes")
+        XCTAssertEqual(inflections.singularize("potatoes"), "potato")
+        XCTAssertEqual(inflections.singularize("cars"), "car")
+    }
+
+    func testRuleOptions() {
+        var inflections = Inflections()
+        inflections.plural("x$", options: [], "xen")
+        XCTAssertEqual(inflections.pluralize("box"), "boxen")
+        XCTAssertEqual(inflections.pluralize("BOX"), "BOX")
+    }
+
+    func testInvalidPatternAddsNoRule() {
+        var inflections = Inflections()
+        inflections.plural("(", "s")
+        XCTAssertEqual(inflections.pluralize("book"), "book")
+    }
+
+    func testUncountableWordsAndIrregularSuffix() {
+        var inflections = Inflections()
+        inflections.plural("$", "s")
+        inflections.singular("s$", "")
+        inflections.uncountableWords(["Rice"])
+        inflections.irregularSuffix("cactus", "cacti")
+        XCTAssertEqual(inflections.pluralize("rice"), "rice")
+        XCTAssertEqual(inflections.pluralize("brownRice"), "brownRice")
+        XCTAssertEqual(inflections.pluralize("cactus"), "cacti")
+        XCTAssertEqual(inflections.pluralize("Cactus"), "Cacti")
+        XCTAssertEqual(inflections.pluralize("bigCactus"), "bigCacti")
+        XCTAssertEqual(inflections.pluralize("cacti"), "cacti")
+        XCTAssertEqual(inflections.singularize("cacti"), "cactus")
+        XCTAssertEqual(inflections.singularize("cactus"), "cactus")
+
+        // An irregular word is no longer uncountable.
+        inflections.irregularSuffix("rice", "rices")
+        XCTAssertEqual(inflections.pluralize("rice"), "rices")
+    }
+
+    func testIrregularSuffixWithDifferentFirstLetters() {
+        var inflections = Inflections()
+        inflections.irregularSuffix("die", "dice")
+        XCTAssertEqual(inflections.pluralize("die"), "dice")
+        inflections.irregularSuffix("go", "went")
+        XCTAssertEqual(inflections.pluralize("go"), "went")
+        XCTAssertEqual(inflections.singularize("went"), "go")
+    }
+
+    func testDefaultInflectionsFeedAssociationKeys() throws {
+        struct Person: TableRecord { }
+        struct Team: TableRecord {
+            static let people = hasMany(Person.self, using: ForeignKey(["teamId"]))
+        }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE team (id INTEGER PRIMARY KEY);
+                CREATE TABLE person (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id));
+                INSERT INTO team VALUES (1);
+                INSERT INTO person VALUES (1, 1), (2, 1);
+                """)
+            let row = try Row.fetchOne(db, Team.annotated(with: Team.people.count))!
+            XCTAssertEqual(row["personCount"], 2)
+        }
+    }
+
+    func testModifiedDefaultInflectionsFeedAssociationKeys() throws {
+        struct Cactus: TableRecord { }
+        struct Garden: TableRecord {
+            static let cacti = hasMany(Cactus.self, using: ForeignKey(["gardenId"]))
+        }
+        let saved = Inflections.default
+        defer { Inflections.default = saved }
+        Inflections.default.irregularSuffix("cactus", "cacti")
+        XCTAssertEqual(Inflections.default.pluralize("cactus"), "cacti")
+
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE garden (id INTEGER PRIMARY KEY);
+                CREATE TABLE cactus (id INTEGER PRIMARY KEY, gardenId INTEGER REFERENCES garden(id));
+                INSERT INTO garden VALUES (1);
+                INSERT INTO cactus VALUES (1, 1), (2, 1), (3, 1);
+                """)
+            let row = try XCTUnwrap(Row.fetchOne(db, Garden.including(all: Garden.cacti)))
+            XCTAssertEqual(row.prefetchedRows["cacti"]?.count, 3)
+        }
+    }
+}

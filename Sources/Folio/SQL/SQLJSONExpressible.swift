@@ -15,7 +15,9 @@
 /// let countries = try Player.select(info["country"], as: String.self).fetchAll(db)
 ///
 /// // SELECT JSON_ARRAY(JSON("info"), "name") FROM player
-/// let arrays = try String.fetchAll(db, Player.select(Database.jsonArray([info, Column("name")] as [any SQLExpressible])))
+/// let arrays = try Player
+///     .select(Database.jsonArray([info, Column("name")] as [any SQLExpressible]), as: String.self)
+///     .fetchAll(db)
 /// ```
 ///
 /// Plain expressions become JSON values with ``SQLSpecificExpressible/asJSON``.

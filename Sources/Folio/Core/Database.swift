@@ -224,7 +224,24 @@ public final class Database {
         try setUpSuspension()
     }
 
-    /// Turns WAL mode on, and checks that SQLite did.
+    /// Turns WAL mode on, and checks that SQLite did. Then sets
+    /// `PRAGMA synchronous = NORMAL`, as GRDB does and as SQLite advises
+    /// for WAL: a commit no longer waits for the disk to sync the WAL file.
+    /// Committed transactions survive a crash of the process or of the
+    /// application; only a power loss or an operating system crash may
+    /// lose the last ones, never corrupt the database. Applications that
+    /// need each commit on the disk ask for FULL in
+    /// ``Configuration/prepareDatabase(_:)``, which runs after this:
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.prepareDatabase { db in
+    ///     try db.execute(sql: "PRAGMA synchronous = FULL")
+    /// }
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/pragma.html#pragma_synchronous> and
+    /// <https://www.sqlite.org/wal.html#performance_considerations>.
     func setWALMode() throws {
         let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = WAL")
         guard mode?.lowercased() == "wal" else {
@@ -232,6 +249,7 @@ public final class Database {
                 resultCode: .SQLITE_ERROR,
                 message: "could not activate WAL mode at \(path): journal mode is \(mode ?? "unknown")")
         }
+        try execute(sql: "PRAGMA synchronous = NORMAL")
     }
 
     /// Closes the connection. Cached statements are finalized first.

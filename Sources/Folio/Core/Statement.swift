@@ -378,33 +378,7 @@ public final class Statement {
     ///   for a value that SQLite can not store (`UInt64.max`), which is
     ///   left unbound: throw ``unrepresentableValueError(in:arguments:)``.
     func bind(_ value: DatabaseValue, at index: CInt) -> CInt {
-        switch value._storage {
-        case .unrepresentable:
-            return Statement.unrepresentableValueCode
-        case .null:
-            return sqlite3_bind_null(sqliteStatement, index)
-        case .int64(let int64):
-            return sqlite3_bind_int64(sqliteStatement, index, int64)
-        case .double(let double):
-            return sqlite3_bind_double(sqliteStatement, index, double)
-        case .string(var string):
-            // The 64-bit variants take the length without a conversion
-            // that could trap: SQLite reports SQLITE_TOOBIG instead.
-            return string.withUTF8 { buffer in
-                sqlite3_bind_text64(
-                    sqliteStatement, index,
-                    UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                        .assumingMemoryBound(to: CChar.self),
-                    UInt64(buffer.count), _folio_sqlite_transient(), UInt8(SQLITE_UTF8))
-            }
-        case .blob(let data):
-            return data.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress, buffer.count > 0 else {
-                    return sqlite3_bind_zeroblob(sqliteStatement, index, 0)
-                }
-                return sqlite3_bind_blob64(sqliteStatement, index, base, UInt64(buffer.count), _folio_sqlite_transient())
-            }
-        }
+        value._bind(to: sqliteStatement, at: index, unrepresentableCode: Statement.unrepresentableValueCode)
     }
 
     /// The code ``bind(_:at:)`` returns for a value that SQLite can not

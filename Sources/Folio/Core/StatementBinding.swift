@@ -64,11 +64,26 @@ extension DatabaseValue {
     /// - Returns: The result code of the `sqlite3_bind_*` function. See
     ///   <https://www.sqlite.org/c3ref/bind_blob.html>.
     public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        // An integer that SQLite can not store (`UInt64.max`) is left
+        // unbound.
+        _bind(to: sqliteStatement, at: index, unrepresentableCode: SQLITE_MISMATCH)
+    }
+
+    /// Binds the value with the `sqlite3_bind_*` function of its storage
+    /// class: the one implementation of binding, for ``bind(to:at:)`` and
+    /// for the statements of Folio.
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: An SQLite statement.
+    ///   - index: The index of the parameter, starting at 1.
+    ///   - unrepresentableCode: The code returned, without binding, for
+    ///     an integer that SQLite can not store.
+    /// - Returns: The result code of the `sqlite3_bind_*` function.
+    @inline(__always)
+    func _bind(to sqliteStatement: SQLiteStatement, at index: CInt, unrepresentableCode: CInt) -> CInt {
         switch _storage {
         case .unrepresentable:
-            // An integer that SQLite can not store (`UInt64.max`): the
-            // parameter is left unbound.
-            return SQLITE_MISMATCH
+            return unrepresentableCode
         case .null:
             return sqlite3_bind_null(sqliteStatement, index)
         case .int64(let int64):

@@ -65,19 +65,10 @@ extension DebugDumpFormat: DumpFormat {
     ///   - statement: A statement that has just produced a row.
     ///   - stream: The output stream.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        let columnCount = stream.resultColumnCount(of: statement)
-        if !hasRows {
-            hasRows = true
-            if header {
-                stream.write(statement.columnNames.prefix(columnCount).joined(separator: separator) + "\n")
-            }
+        let format = self // the closure reads a copy: `hasRows` is in use
+        stream.writeSeparatedLine(of: statement, header: header, separator: separator, hasRows: &hasRows) { index in
+            format.value(statement, at: index)
         }
-        var line = ""
-        for index in 0..<columnCount {
-            if index > 0 { line += separator }
-            line += value(statement, at: index)
-        }
-        stream.write(line + "\n")
     }
 
     /// Ends the output of a statement: an empty line separates it from

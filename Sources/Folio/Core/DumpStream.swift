@@ -105,3 +105,37 @@ public struct DumpStream: TextOutputStream {
         max(0, statement.columnCount - hiddenColumnCount)
     }
 }
+
+extension DumpStream {
+    /// Writes the row a statement is on as values on one line, with the
+    /// line of column names before the first row of the statement when
+    /// `header` is true: the shape of the list and debug formats.
+    ///
+    /// - Parameters:
+    ///   - statement: A statement that has just produced a row.
+    ///   - header: Whether the column names come before the first row.
+    ///   - separator: The text between two values.
+    ///   - hasRows: Whether the statement has printed a row; set to true.
+    ///   - value: The text of the value at a column index.
+    mutating func writeSeparatedLine(
+        of statement: Statement,
+        header: Bool,
+        separator: String,
+        hasRows: inout Bool,
+        value: (Int) -> String)
+    {
+        let columnCount = resultColumnCount(of: statement)
+        if !hasRows {
+            hasRows = true
+            if header {
+                write(statement.columnNames.prefix(columnCount).joined(separator: separator) + "\n")
+            }
+        }
+        var line = ""
+        for index in 0..<columnCount {
+            if index > 0 { line += separator }
+            line += value(index)
+        }
+        write(line + "\n")
+    }
+}

@@ -52,6 +52,22 @@ final class CommonTableExpressionEmbeddingTests: FolioTestCase {
         }
     }
 
+    func testDeletingThroughAssociationWithCommonTableExpression() throws {
+        try makeTeamAndPlayerDatabase().write { db in
+            let topTeamCTE = CommonTableExpression(named: "topTeam", sql: "SELECT 1 AS id")
+            let topTeam = Player
+                .association(to: topTeamCTE) { player, top in player[Column("teamId")] == top[Column("id")] }
+                .with(topTeamCTE)
+            let count = try Player.joining(required: topTeam).deleteAll(db)
+            XCTAssertEqual(count, 2)
+            XCTAssertEqual(
+                lastSQLQuery,
+                #"WITH "topTeam" AS (SELECT 1 AS id) DELETE FROM "player" WHERE "rowid" IN "#
+                    + #"(SELECT "player"."rowid" FROM "player" JOIN "topTeam" ON "player"."teamId" = "topTeam"."id")"#)
+            XCTAssertEqual(try Player.fetchCount(db), 4)
+        }
+    }
+
     func testRequestCommonTableExpressionWinsOverTheOneOfAnAssociation() throws {
         try makeTeamAndPlayerDatabase().read { db in
             let otherCTE = CommonTableExpression(named: "bestScore", literal: "SELECT 1 AS teamId, 1 AS score")

@@ -177,4 +177,91 @@ extension CommonTableExpression {
                 selection: Destination.databaseSelection.map(\.sqlSelection)),
             condition: condition)
     }
+
+    /// Returns an association from this common table expression to a
+    /// record table, joined without any condition: each row of the
+    /// common table expression is joined to all the rows of the table.
+    /// The association key is the singular table name.
+    ///
+    /// ```swift
+    /// // ... JOIN player
+    /// let player = bestScoreCTE.association(to: Player.self)
+    /// let request = bestScoreCTE.all().with(bestScoreCTE).including(required: player)
+    /// ```
+    ///
+    /// Filter the association to restrict the joined rows:
+    /// `bestScoreCTE.association(to: Player.self).filter(...)`.
+    ///
+    /// See the [SQLite documentation](https://www.sqlite.org/lang_with.html).
+    ///
+    /// - Parameter destination: The record type at the other side of the
+    ///   association.
+    /// - Returns: An association.
+    public func association<Destination>(
+        to destination: Destination.Type)
+    -> JoinAssociation<RowDecoder, Destination>
+    where Destination: TableRecord
+    {
+        JoinAssociation(
+            key: .inflected(Destination.databaseTableName),
+            relation: SQLRelation(
+                table: Destination.databaseTableName,
+                selection: Destination.databaseSelection.map(\.sqlSelection)),
+            condition: nil)
+    }
+
+    /// Returns an association from this common table expression to a
+    /// table, joined with a condition. The association key is the
+    /// singular table name.
+    ///
+    /// ```swift
+    /// // ... JOIN player ON player.id = bestPlayer.playerId
+    /// let player = bestPlayerCTE.association(to: Table("player")) { best, player in
+    ///     player[Column("id")] == best[Column("playerId")]
+    /// }
+    /// let rows = try bestPlayerCTE.all().with(bestPlayerCTE).including(required: player).fetchAll(db)
+    /// ```
+    ///
+    /// See the [SQLite documentation](https://www.sqlite.org/lang_with.html).
+    ///
+    /// - Parameters:
+    ///   - destination: The table at the other side of the association.
+    ///   - condition: The join condition, built from the aliases of the
+    ///     two tables.
+    /// - Returns: An association.
+    public func association<Destination>(
+        to destination: Table<Destination>,
+        on condition: @escaping @Sendable (TableAlias<RowDecoder>, TableAlias<Destination>) -> any SQLExpressible)
+    -> JoinAssociation<RowDecoder, Destination>
+    {
+        JoinAssociation(
+            key: .inflected(destination.tableName),
+            relation: SQLRelation(table: destination.tableName, selection: [.allColumns]),
+            condition: condition)
+    }
+
+    /// Returns an association from this common table expression to a
+    /// table, joined without any condition: each row of the common table
+    /// expression is joined to all the rows of the table. The association
+    /// key is the singular table name.
+    ///
+    /// ```swift
+    /// // ... JOIN player
+    /// let player = bestScoreCTE.association(to: Table("player"))
+    /// ```
+    ///
+    /// See the [SQLite documentation](https://www.sqlite.org/lang_with.html).
+    ///
+    /// - Parameter destination: The table at the other side of the
+    ///   association.
+    /// - Returns: An association.
+    public func association<Destination>(
+        to destination: Table<Destination>)
+    -> JoinAssociation<RowDecoder, Destination>
+    {
+        JoinAssociation(
+            key: .inflected(destination.tableName),
+            relation: SQLRelation(table: destination.tableName, selection: [.allColumns]),
+            condition: nil)
+    }
 }

@@ -74,6 +74,24 @@ extension TableRecord {
         all().annotated(with: aggregates)
     }
 
+    /// A request of all records annotated with association aggregates.
+    ///
+    /// ```swift
+    /// // SELECT author.*,
+    /// //   (SELECT COUNT(*) FROM book WHERE ...) AS bookCount,
+    /// //   (SELECT MAX(year) FROM book WHERE ...) AS maxBookYear
+    /// // FROM author
+    /// let request = Author.annotated(with: [Author.books.count, Author.books.max(Column("year"))])
+    /// ```
+    ///
+    /// See the [SQLite documentation](https://www.sqlite.org/lang_aggfunc.html).
+    ///
+    /// - Parameter aggregates: Association aggregates.
+    /// - Returns: A request.
+    public static func annotated(with aggregates: [AssociationAggregate<Self>]) -> QueryInterfaceRequest<Self> {
+        all().annotated(with: aggregates)
+    }
+
     /// A request of the records that satisfy a predicate on association
     /// aggregates.
     ///

@@ -25,16 +25,12 @@ extension TableRecord {
         key: String? = nil,
         using foreignKey: ForeignKey? = nil) -> BelongsToAssociation<Self, Destination>
     {
-        let resolver = AssociationForeignKeyResolver(
-            originTable: databaseTableName,
-            destinationTable: Destination.databaseTableName,
-            foreignKey: foreignKey)
-        let condition = SQLAssociationCondition { db in
-            try resolver.resolve(db).map { (parent: $0.origin, child: $0.destination) }
-        }
-        return BelongsToAssociation(_sqlAssociation: SQLAssociation(steps: [
-            makeStep(Destination.self, key: key, condition: condition, isToOne: true),
-        ]))
+        BelongsToAssociation(_sqlAssociation: .belongsTo(
+            from: databaseTableName,
+            to: Destination.databaseTableName,
+            selection: Destination.databaseSelection.map(\.sqlSelection),
+            key: key,
+            foreignKey: foreignKey))
     }
 
     /// Returns a **HasOne** association to another record type, through a
@@ -58,9 +54,13 @@ extension TableRecord {
         key: String? = nil,
         using foreignKey: ForeignKey? = nil) -> HasOneAssociation<Self, Destination>
     {
-        HasOneAssociation(_sqlAssociation: SQLAssociation(steps: [
-            makeStep(Destination.self, key: key, condition: inverseCondition(Destination.self, foreignKey), isToOne: true),
-        ]))
+        HasOneAssociation(_sqlAssociation: .hasOneOrMany(
+            from: databaseTableName,
+            to: Destination.databaseTableName,
+            selection: Destination.databaseSelection.map(\.sqlSelection),
+            key: key,
+            foreignKey: foreignKey,
+            isToOne: true))
     }
 
     /// Returns a **HasMany** association to another record type, through a
@@ -84,9 +84,13 @@ extension TableRecord {
         key: String? = nil,
         using foreignKey: ForeignKey? = nil) -> HasManyAssociation<Self, Destination>
     {
-        HasManyAssociation(_sqlAssociation: SQLAssociation(steps: [
-            makeStep(Destination.self, key: key, condition: inverseCondition(Destination.self, foreignKey), isToOne: false),
-        ]))
+        HasManyAssociation(_sqlAssociation: .hasOneOrMany(
+            from: databaseTableName,
+            to: Destination.databaseTableName,
+            selection: Destination.databaseSelection.map(\.sqlSelection),
+            key: key,
+            foreignKey: foreignKey,
+            isToOne: false))
     }
 
     /// Returns a **HasManyThrough** association, that goes from this
@@ -113,9 +117,7 @@ extension TableRecord {
         key: String? = nil) -> HasManyThroughAssociation<Self, Target.RowDecoder>
     where Pivot.OriginRowDecoder == Self, Target.OriginRowDecoder == Pivot.RowDecoder
     {
-        var association = pivot._sqlAssociation.appending(target._sqlAssociation)
-        if let key { association = association.forKey(key) }
-        return HasManyThroughAssociation(_sqlAssociation: association)
+        HasManyThroughAssociation(_sqlAssociation: .through(pivot: pivot._sqlAssociation, target: target._sqlAssociation, key: key))
     }
 
     /// Returns a **HasOneThrough** association, that goes from this record
@@ -141,38 +143,6 @@ extension TableRecord {
         key: String? = nil) -> HasOneThroughAssociation<Self, Target.RowDecoder>
     where Pivot.OriginRowDecoder == Self, Target.OriginRowDecoder == Pivot.RowDecoder
     {
-        var association = pivot._sqlAssociation.appending(target._sqlAssociation)
-        if let key { association = association.forKey(key) }
-        return HasOneThroughAssociation(_sqlAssociation: association)
-    }
-
-    private static func makeStep<Destination: TableRecord>(
-        _ destination: Destination.Type,
-        key: String?,
-        condition: SQLAssociationCondition,
-        isToOne: Bool) -> SQLAssociationStep
-    {
-        SQLAssociationStep(
-            key: key.map { .fixed($0) } ?? .inflected(Destination.databaseTableName),
-            condition: condition,
-            relation: SQLRelation(
-                table: Destination.databaseTableName,
-                selection: Destination.databaseSelection.map(\.sqlSelection)),
-            isToOne: isToOne)
-    }
-
-    /// The condition of an association whose foreign key is in the
-    /// destination table.
-    private static func inverseCondition<Destination: TableRecord>(
-        _ destination: Destination.Type,
-        _ foreignKey: ForeignKey?) -> SQLAssociationCondition
-    {
-        let resolver = AssociationForeignKeyResolver(
-            originTable: Destination.databaseTableName,
-            destinationTable: databaseTableName,
-            foreignKey: foreignKey)
-        return SQLAssociationCondition { db in
-            try resolver.resolve(db).map { (parent: $0.destination, child: $0.origin) }
-        }
+        HasOneThroughAssociation(_sqlAssociation: .through(pivot: pivot._sqlAssociation, target: target._sqlAssociation, key: key))
     }
 }

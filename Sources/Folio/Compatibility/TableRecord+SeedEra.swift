@@ -40,6 +40,7 @@ extension TableRecord {
     @available(*, deprecated, renamed: "deleteOne(_:key:)")
     @discardableResult
     public static func delete(_ db: Database, key: [String: (any DatabaseValueConvertible)?]?) throws -> Bool {
-        try deleteOne(db, key: key)
+        guard let key else { return false }
+        return try deleteOne(db, key: key)
     }
 }

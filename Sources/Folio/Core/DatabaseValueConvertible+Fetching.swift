@@ -171,17 +171,6 @@ extension DatabaseValueConvertible {
         try Array(fetchCursor(db, request))
     }
 
-    /// Returns the distinct values of the leftmost column of a request.
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - request: A request.
-    /// - Returns: A set of values.
-    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> where Self: Hashable {
-        try Set(fetchCursor(db, request))
-    }
-
     /// Returns the value of the leftmost column of the first row of a
     /// request, or nil when there is no row or the value is NULL. Types
     /// that accept NULL return it: `DatabaseValue.fetchOne` returns `.null`.
@@ -195,6 +184,19 @@ extension DatabaseValueConvertible {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
         let cursor = try DatabaseValueCursor<Self?>(statement: prepared.statement, layout: prepared.rowLayout())
         return try cursor.next() ?? nil
+    }
+}
+
+extension DatabaseValueConvertible where Self: Hashable {
+    /// Returns the distinct values of the leftmost column of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A set of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
+        try Set(fetchCursor(db, request))
     }
 }
 
@@ -424,17 +426,6 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
         try Array(fetchCursor(db, request))
     }
 
-    /// Returns the distinct values of the leftmost column of a request.
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - request: A request.
-    /// - Returns: A set of values.
-    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> where Self: Hashable {
-        try Set(fetchCursor(db, request))
-    }
-
     /// Returns the value of the leftmost column of the first row of a
     /// request, or nil when there is no row or the value is NULL. Types
     /// that accept NULL return it: `DatabaseValue.fetchOne` returns `.null`.
@@ -447,6 +438,19 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
         return try fetchOne(prepared.statement, layout: prepared.rowLayout())
+    }
+}
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hashable {
+    /// Returns the distinct values of the leftmost column of a request.
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A set of values.
+    /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
+        try Set(fetchCursor(db, request))
     }
 }
 

@@ -267,7 +267,7 @@ extension FetchRequest where RowDecoder == Row {
     /// - Parameter db: A database connection.
     /// - Returns: A set of rows.
     /// - Throws: A ``DatabaseError``.
-    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> {
+    public func fetchSet(_ db: Database) throws -> Set<Row> {
         try Row.fetchSet(db, self)
     }
 

@@ -12,7 +12,14 @@
 /// See <https://www.sqlite.org/lang_with.html>.
 public struct CommonTableExpression<RowDecoder>: Sendable {
     /// The name of the common table expression.
-    public var tableName: String
+    ///
+    /// ```swift
+    /// let cte = CommonTableExpression(named: "playerName", sql: "SELECT 'Arthur'")
+    /// cte.tableName // "playerName"
+    /// ```
+    ///
+    /// See the [SQLite documentation](https://www.sqlite.org/lang_with.html).
+    public private(set) var tableName: String
 
     var definition: SQLCommonTableExpressionDefinition
 

@@ -19,9 +19,7 @@ extension FetchableRecord where Self: TableRecord {
     ///   - keys: Primary key values.
     /// - Returns: A cursor of records.
     /// - Throws: A ``DatabaseError``.
-    public static func fetchCursor<Keys: Sequence>(_ db: Database, keys: Keys) throws -> RecordCursor<Self>
-    where Keys.Element: DatabaseValueConvertible
-    {
+    public static func fetchCursor(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws -> RecordCursor<Self> {
         try filter(keys: keys).fetchCursor(db)
     }
 
@@ -40,31 +38,9 @@ extension FetchableRecord where Self: TableRecord {
     ///   - keys: Primary key values.
     /// - Returns: An array of records, in no particular order.
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchAll<Keys: Sequence>(_ db: Database, keys: Keys) throws -> [Self]
-    where Keys.Element: DatabaseValueConvertible
-    {
-        let keys = Array(keys)
+    public static func fetchAll(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws -> [Self] {
         if keys.isEmpty { return [] }
         return try filter(keys: keys).fetchAll(db)
-    }
-
-    /// Returns the distinct records with these primary keys.
-    ///
-    /// ```swift
-    /// let countries: Set<Country> = try Country.fetchSet(db, keys: ["FR", "US"])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - keys: Primary key values.
-    /// - Returns: A set of records.
-    /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchSet<Keys: Sequence>(_ db: Database, keys: Keys) throws -> Set<Self>
-    where Keys.Element: DatabaseValueConvertible, Self: Hashable
-    {
-        let keys = Array(keys)
-        if keys.isEmpty { return [] }
-        return try filter(keys: keys).fetchSet(db)
     }
 
     /// Returns the record with this primary key, or nil.
@@ -80,12 +56,13 @@ extension FetchableRecord where Self: TableRecord {
     ///
     /// - Parameters:
     ///   - db: A database connection.
-    ///   - key: A primary key value, or nil (no SQL runs).
+    ///   - key: A primary key value. A NULL key (such as a nil optional)
+    ///     fetches nothing, and runs no SQL.
     /// - Returns: A record, or nil.
     /// - Throws: A ``DatabaseError`` (also when the table has a composite
     ///   primary key), or the error of `init(row:)`.
-    public static func fetchOne<PrimaryKeyType: DatabaseValueConvertible>(_ db: Database, key: PrimaryKeyType?) throws -> Self? {
-        guard let key, !key.databaseValue.isNull else { return nil }
+    public static func fetchOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Self? {
+        if key.databaseValue.isNull { return nil }
         return try fetchOneByKey(db, filter(key: key))
     }
 
@@ -147,25 +124,6 @@ extension FetchableRecord where Self: TableRecord {
     public static func fetchAll(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws -> [Self] {
         if keys.isEmpty { return [] }
         return try filter(keys: keys).fetchAll(db)
-    }
-
-    /// Returns the distinct records with these unique keys.
-    ///
-    /// ```swift
-    /// let players: Set<Player> = try Player.fetchSet(db, keys: [["email": "arthur@example.com"]])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - keys: An array of values by column name.
-    /// - Returns: A set of records.
-    /// - Throws: A ``DatabaseError``, also when some columns are not a
-    ///   unique key of the table, or the error of `init(row:)`.
-    public static func fetchSet(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws -> Set<Self>
-    where Self: Hashable
-    {
-        if keys.isEmpty { return [] }
-        return try filter(keys: keys).fetchSet(db)
     }
 
     /// Returns the record with this unique key (the primary key, or the
@@ -255,21 +213,6 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: DatabaseVa
         try fetchAll(db, keys: ids)
     }
 
-    /// Returns the distinct records with these primary keys.
-    ///
-    /// ```swift
-    /// let players: Set<Player> = try Player.fetchSet(db, ids: [1, 2, 3])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - ids: A collection of primary keys.
-    /// - Returns: A set of records.
-    /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchSet(_ db: Database, ids: some Collection<ID>) throws -> Set<Self> where Self: Hashable {
-        try fetchSet(db, keys: ids)
-    }
-
     /// Returns the record with this primary key, or nil.
     ///
     /// ```swift
@@ -342,22 +285,6 @@ extension FetchableRecord where Self: TableRecord & Identifiable {
         try fetchAll(db, keys: ids)
     }
 
-    /// Returns the distinct records with these primary keys, for records
-    /// whose `id` is optional.
-    ///
-    /// ```swift
-    /// let players: Set<Player> = try Player.fetchSet(db, ids: [1, 2, 3])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - ids: A collection of primary keys.
-    /// - Returns: A set of records.
-    /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    public static func fetchSet<Wrapped: DatabaseValueConvertible>(_ db: Database, ids: some Collection<Wrapped>) throws -> Set<Self> where Self: Hashable, ID == Wrapped? {
-        try fetchSet(db, keys: ids)
-    }
-
     /// Returns the record with this primary key, or nil, for records whose
     /// `id` is optional.
     ///
@@ -391,5 +318,75 @@ extension FetchableRecord where Self: TableRecord & Identifiable {
     ///   `init(row:)`.
     public static func find<Wrapped: DatabaseValueConvertible>(_ db: Database, id: Wrapped) throws -> Self where ID == Wrapped? {
         try find(db, key: id)
+    }
+}
+
+extension FetchableRecord where Self: TableRecord & Hashable {
+    /// Returns the distinct records with these primary keys.
+    ///
+    /// ```swift
+    /// let countries: Set<Country> = try Country.fetchSet(db, keys: ["FR", "US"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - keys: Primary key values.
+    /// - Returns: A set of records.
+    /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
+    public static func fetchSet(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws -> Set<Self> {
+        if keys.isEmpty { return [] }
+        return try filter(keys: keys).fetchSet(db)
+    }
+
+    /// Returns the distinct records with these unique keys.
+    ///
+    /// ```swift
+    /// let players: Set<Player> = try Player.fetchSet(db, keys: [["email": "arthur@example.com"]])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - keys: An array of values by column name.
+    /// - Returns: A set of records.
+    /// - Throws: A ``DatabaseError``, also when some columns are not a
+    ///   unique key of the table, or the error of `init(row:)`.
+    public static func fetchSet(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws -> Set<Self> {
+        if keys.isEmpty { return [] }
+        return try filter(keys: keys).fetchSet(db)
+    }
+}
+
+extension FetchableRecord where Self: TableRecord & Hashable & Identifiable, ID: DatabaseValueConvertible {
+    /// Returns the distinct records with these primary keys.
+    ///
+    /// ```swift
+    /// let players: Set<Player> = try Player.fetchSet(db, ids: [1, 2, 3])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - ids: A collection of primary keys.
+    /// - Returns: A set of records.
+    /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
+    public static func fetchSet(_ db: Database, ids: some Collection<ID>) throws -> Set<Self> {
+        try fetchSet(db, keys: ids)
+    }
+}
+
+extension FetchableRecord where Self: TableRecord & Hashable & Identifiable {
+    /// Returns the distinct records with these primary keys, for records
+    /// whose `id` is optional.
+    ///
+    /// ```swift
+    /// let players: Set<Player> = try Player.fetchSet(db, ids: [1, 2, 3])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - ids: A collection of primary keys.
+    /// - Returns: A set of records.
+    /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
+    public static func fetchSet<Wrapped: DatabaseValueConvertible>(_ db: Database, ids: some Collection<Wrapped>) throws -> Set<Self> where ID == Wrapped? {
+        try fetchSet(db, keys: ids)
     }
 }

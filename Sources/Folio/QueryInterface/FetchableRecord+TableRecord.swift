@@ -35,21 +35,6 @@ extension FetchableRecord where Self: TableRecord {
         try all().fetchAll(db)
     }
 
-    /// Returns all distinct records of the table.
-    ///
-    /// ```swift
-    /// // SELECT * FROM player
-    /// let players: Set<Player> = try Player.fetchSet(db)
-    /// ```
-    ///
-    /// - Parameter db: A database connection.
-    /// - Returns: A set of records.
-    /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    @inlinable
-    public static func fetchSet(_ db: Database) throws -> Set<Self> where Self: Hashable {
-        try all().fetchSet(db)
-    }
-
     /// Returns the first record of the table, or nil.
     ///
     /// ```swift
@@ -62,5 +47,22 @@ extension FetchableRecord where Self: TableRecord {
     /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
     public static func fetchOne(_ db: Database) throws -> Self? {
         try all().fetchOne(db)
+    }
+}
+
+extension FetchableRecord where Self: TableRecord & Hashable {
+    /// Returns all distinct records of the table.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player
+    /// let players: Set<Player> = try Player.fetchSet(db)
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: A set of records.
+    /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
+    @inlinable
+    public static func fetchSet(_ db: Database) throws -> Set<Self> {
+        try all().fetchSet(db)
     }
 }

@@ -57,4 +57,23 @@ extension FilteredRequest {
     public func none() -> Self {
         filter(false.databaseValue)
     }
+
+    /// Returns `self`: a request that fetches all rows from this request.
+    ///
+    /// This method, which does nothing, exists in order to match
+    /// ``none()``, so that generic code can pick one or the other:
+    ///
+    /// ```swift
+    /// func players(visible: Bool) -> QueryInterfaceRequest<Player> {
+    ///     let request = Player.order(Column("name"))
+    ///     return visible ? request.all() : request.none()
+    /// }
+    /// ```
+    ///
+    /// See the [SQLite documentation](https://www.sqlite.org/lang_select.html).
+    ///
+    /// - Returns: The request, unchanged.
+    public func all() -> Self {
+        self
+    }
 }

@@ -162,7 +162,7 @@ extension QueryInterfaceRequest {
         let primaryKey = try context.db.primaryKey(tableName)
         let keyColumns = primaryKey.tableHasRowID ? [Column.rowID.name] : primaryKey.columns
         var subquery = query
-        subquery.commonTableExpressions = []
+        subquery.relation = subquery.relation.removingCommonTableExpressions()
         subquery.relation.selection = keyColumns.map { .expression(.column($0, relation.alias)) }
         subquery.relation.children = subquery.relation.children.filter { $0.child.kind != .all }
         for index in subquery.relation.children.indices {

@@ -306,13 +306,24 @@ extension QueryInterfaceRequest: DerivableRequest {
 
     /// Returns a request with a common table expression in its WITH clause.
     ///
+    /// ```swift
+    /// // WITH playerName AS (SELECT 'O''Brien')
+    /// // SELECT * FROM player WHERE name = (SELECT * FROM playerName)
+    /// let playerNameCTE = CommonTableExpression(named: "playerName", literal: "SELECT \("O'Brien")")
+    /// let request = Player.all()
+    ///     .with(playerNameCTE)
+    ///     .filter(Column("name") == playerNameCTE.all())
+    /// ```
+    ///
+    /// A common table expression with the same table name, embedded
+    /// before, is replaced by the new one.
+    ///
+    /// See the [SQLite documentation](https://www.sqlite.org/lang_with.html).
+    ///
     /// - Parameter cte: A common table expression.
     /// - Returns: A request.
     public func with<T>(_ cte: CommonTableExpression<T>) -> Self {
-        mapQuery { query in
-            query.commonTableExpressions.removeAll { $0.name.isSameDatabaseName(as: cte.tableName) }
-            query.commonTableExpressions.append((cte.tableName, cte.definition))
-        }
+        mapRelation { $0.with(cte) }
     }
 }
 
@@ -327,11 +338,12 @@ extension SQLRelation {
         relation.ordering = ordering.map { $0.requalified(from: alias, to: newAlias) }
         relation.isOrderingReversed = isOrderingReversed
         relation.children = children
+        relation.commonTableExpressions = commonTableExpressions
         return relation
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible {
+extension QueryInterfaceRequest {
     /// Returns a request that selects the primary key of the records.
     ///
     /// ```swift
@@ -343,8 +355,13 @@ extension QueryInterfaceRequest where RowDecoder: Identifiable, RowDecoder.ID: D
     /// primary key (the rowid is then selected): other tables make the
     /// request fail with a ``DatabaseError``.
     ///
+    /// When `ID` is optional, such as `Int64?`, prefer
+    /// ``selectPrimaryKey(as:)``, which fetches non-optional values.
+    ///
+    /// See the [SQLite documentation](https://www.sqlite.org/lang_select.html).
+    ///
     /// - Returns: A request of identifiers.
-    public func selectID() -> QueryInterfaceRequest<RowDecoder.ID> {
+    public func selectID() -> QueryInterfaceRequest<RowDecoder.ID> where RowDecoder: Identifiable {
         select([SQLExpression(.singlePrimaryKey(nil))], as: RowDecoder.ID.self)
     }
 }

@@ -10,10 +10,53 @@
 /// ```
 ///
 /// Each method builds a ``QueryInterfaceRequest``: see its documentation
-/// for the details.
+/// for the details. `Table("player")` fetches rows; `Table<Player>("player")`
+/// fetches `Player` records, and `Table<String>("player")` values, as the
+/// record type or the value type would.
+///
+/// See the [SQLite documentation](https://www.sqlite.org/lang_select.html).
+///
+/// ## Topics
+///
+/// ### Fetching
+/// - ``fetchCursor(_:)``
+/// - ``fetchAll(_:)``
+/// - ``fetchSet(_:)``
+/// - ``fetchOne(_:)``
+/// - ``fetchCount(_:)``
+///
+/// ### Keys
+/// - ``filter(key:)``
+/// - ``filter(keys:)``
+/// - ``filter(id:)``
+/// - ``filter(ids:)``
+/// - ``exists(_:key:)``
+/// - ``exists(_:id:)``
+/// - ``deleteOne(_:key:)``
+/// - ``deleteOne(_:id:)``
+/// - ``deleteAll(_:keys:)``
+/// - ``deleteAll(_:ids:)``
+/// - ``selectID()``
+/// - ``selectPrimaryKey(as:)``
+/// - ``orderByPrimaryKey()``
+///
+/// ### Associations
+/// - ``belongsTo(_:key:using:)``
+/// - ``hasMany(_:key:using:)``
+/// - ``hasOne(_:key:using:)``
+/// - ``hasMany(_:through:using:key:)``
+/// - ``hasOne(_:through:using:key:)``
+/// - ``including(all:)``
+/// - ``including(optional:)``
+/// - ``including(required:)``
+/// - ``joining(optional:)``
+/// - ``joining(required:)``
+/// - ``annotated(withOptional:)``
+/// - ``annotated(withRequired:)``
+/// - ``having(_:)``
 public struct Table<RowDecoder>: Sendable {
     /// The table name.
-    public let tableName: String
+    public var tableName: String
 
     /// Creates a table whose rows decode as `RowDecoder`.
     ///

@@ -4,11 +4,6 @@
 extension TableRecord {
     // MARK: Requests
 
-    // The key is an existential, not a generic parameter: a generic
-    // parameter could match the trailing closure of `filter { ... }`, and
-    // the type checker would then explore every `==` of the program for
-    // the closure body ("unable to type-check this expression").
-
     /// Returns a request filtered by primary key.
     ///
     /// ```swift
@@ -21,7 +16,12 @@ extension TableRecord {
     ///
     /// - Parameter key: A primary key value.
     /// - Returns: A request.
-    public static func filter(key: any DatabaseValueConvertible) -> QueryInterfaceRequest<Self> {
+    // Disfavored: the trailing closure of `Player.filter { ... }` matches
+    // the `key` parameter too, and the type checker would otherwise
+    // explore the closure body for it ("unable to type-check this
+    // expression in reasonable time").
+    @_disfavoredOverload
+    public static func filter(key: some DatabaseValueConvertible) -> QueryInterfaceRequest<Self> {
         all().filter(key: key)
     }
 
@@ -34,7 +34,7 @@ extension TableRecord {
     ///
     /// - Parameter keys: Primary key values.
     /// - Returns: A request.
-    public static func filter<Keys: Sequence>(keys: Keys) -> QueryInterfaceRequest<Self> where Keys.Element: DatabaseValueConvertible {
+    public static func filter(keys: some Collection<some DatabaseValueConvertible>) -> QueryInterfaceRequest<Self> {
         all().filter(keys: keys)
     }
 
@@ -121,8 +121,7 @@ extension TableRecord {
     /// - Returns: The number of deleted rows.
     /// - Throws: A ``DatabaseError``.
     @discardableResult
-    public static func deleteAll<Keys: Sequence>(_ db: Database, keys: Keys) throws -> Int where Keys.Element: DatabaseValueConvertible {
-        let keys = Array(keys)
+    public static func deleteAll(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws -> Int {
         if keys.isEmpty { return 0 }
         return try filter(keys: keys).deleteAll(db)
     }
@@ -136,12 +135,13 @@ extension TableRecord {
     ///
     /// - Parameters:
     ///   - db: A database connection.
-    ///   - key: A primary key value, or nil (nothing is deleted).
+    ///   - key: A primary key value. A NULL key (such as a nil optional)
+    ///     deletes nothing, and runs no SQL.
     /// - Returns: Whether a row was deleted.
     /// - Throws: A ``DatabaseError``.
     @discardableResult
-    public static func deleteOne<PrimaryKeyType: DatabaseValueConvertible>(_ db: Database, key: PrimaryKeyType?) throws -> Bool {
-        guard let key, !key.databaseValue.isNull else { return false }
+    public static func deleteOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
+        if key.databaseValue.isNull { return false }
         return try filter(key: key).deleteAll(db) > 0
     }
 
@@ -175,13 +175,12 @@ extension TableRecord {
     ///
     /// - Parameters:
     ///   - db: A database connection.
-    ///   - key: Values by column name, or nil (nothing is deleted).
+    ///   - key: Values by column name.
     /// - Returns: Whether a row was deleted.
     /// - Throws: A ``DatabaseError``, also when the columns are not a
     ///   unique key of the table.
     @discardableResult
-    public static func deleteOne(_ db: Database, key: [String: (any DatabaseValueConvertible)?]?) throws -> Bool {
-        guard let key else { return false }
+    public static func deleteOne(_ db: Database, key: [String: (any DatabaseValueConvertible)?]) throws -> Bool {
         return try filter(key: key).deleteAll(db) > 0
     }
 }

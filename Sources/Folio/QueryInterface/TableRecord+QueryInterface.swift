@@ -319,7 +319,7 @@ extension TableRecord {
     ///
     /// - Parameter cte: A common table expression.
     /// - Returns: A request.
-    public static func with<T>(_ cte: CommonTableExpression<T>) -> QueryInterfaceRequest<Self> {
+    public static func with<RowDecoder>(_ cte: CommonTableExpression<RowDecoder>) -> QueryInterfaceRequest<Self> {
         all().with(cte)
     }
 
@@ -429,7 +429,7 @@ extension TableRecord {
     }
 }
 
-extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
+extension TableRecord {
     /// A request that selects the primary key of all records.
     ///
     /// ```swift
@@ -437,8 +437,16 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
     /// let ids = try Player.selectID().fetchAll(db)
     /// ```
     ///
+    /// The table must have a single-column primary key, or no explicit
+    /// primary key (the rowid is then selected): other tables make the
+    /// request fail with a ``DatabaseError``. When `ID` is optional, such
+    /// as `Int64?`, prefer ``selectPrimaryKey(as:)``, which fetches
+    /// non-optional values.
+    ///
+    /// See the [SQLite documentation](https://www.sqlite.org/lang_select.html).
+    ///
     /// - Returns: A request of identifiers.
-    public static func selectID() -> QueryInterfaceRequest<ID> {
+    public static func selectID() -> QueryInterfaceRequest<Self.ID> where Self: Identifiable {
         all().selectID()
     }
 }

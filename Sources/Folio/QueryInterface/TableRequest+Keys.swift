@@ -1,11 +1,6 @@
 // Filtering requests by primary and unique keys.
 
 extension TableRequest where Self: FilteredRequest {
-    // The key is an existential, not a generic parameter: a generic
-    // parameter could match the trailing closure of `filter { ... }`, and
-    // the type checker would then explore every `==` of the program for
-    // the closure body ("unable to type-check this expression").
-
     /// Returns a request filtered by primary key.
     ///
     /// ```swift
@@ -27,7 +22,11 @@ extension TableRequest where Self: FilteredRequest {
     ///
     /// - Parameter key: A primary key value.
     /// - Returns: A request.
-    public func filter(key: any DatabaseValueConvertible) -> Self {
+    // Disfavored: the trailing closure of `filter { ... }` matches the
+    // `key` parameter too, and the type checker would otherwise explore
+    // the closure body for it.
+    @_disfavoredOverload
+    public func filter(key: some DatabaseValueConvertible) -> Self {
         filter(primaryKeys: [RecordKeyValue(key)])
     }
 
@@ -42,7 +41,7 @@ extension TableRequest where Self: FilteredRequest {
     ///
     /// - Parameter keys: Primary key values.
     /// - Returns: A request.
-    public func filter<Keys: Sequence>(keys: Keys) -> Self where Keys.Element: DatabaseValueConvertible {
+    public func filter<Keys>(keys: Keys) -> Self where Keys: Collection, Keys.Element: DatabaseValueConvertible {
         filter(primaryKeys: keys.map { RecordKeyValue($0) })
     }
 

@@ -225,28 +225,6 @@ extension FetchableRecord {
         return records
     }
 
-    /// Returns the distinct records of a request.
-    ///
-    /// ```swift
-    /// let request = SQLRequest<Player>(sql: "SELECT * FROM player")
-    /// let players: Set<Player> = try Player.fetchSet(db, request)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - request: A request.
-    /// - Returns: A set of records.
-    /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
-    @inlinable
-    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> where Self: Hashable {
-        let cursor = try fetchCursor(db, request)
-        var records: Set<Self> = []
-        while let record = try cursor.next() {
-            records.insert(record)
-        }
-        return records
-    }
-
     /// Returns the first record of a request, or nil. Query interface
     /// requests get `LIMIT 1` when they have no limit.
     ///
@@ -268,6 +246,30 @@ extension FetchableRecord {
     /// Returns the first record of a prepared request, or nil.
     static func fetchOne(_ prepared: PreparedRequest, _ db: Database) throws -> Self? {
         try RecordCursor(prepared, db).next()
+    }
+}
+
+extension FetchableRecord where Self: Hashable {
+    /// Returns the distinct records of a request.
+    ///
+    /// ```swift
+    /// let request = SQLRequest<Player>(sql: "SELECT * FROM player")
+    /// let players: Set<Player> = try Player.fetchSet(db, request)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - request: A request.
+    /// - Returns: A set of records.
+    /// - Throws: A ``DatabaseError``, or the error of `init(row:)`.
+    @inlinable
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
+        let cursor = try fetchCursor(db, request)
+        var records: Set<Self> = []
+        while let record = try cursor.next() {
+            records.insert(record)
+        }
+        return records
     }
 }
 

@@ -16,6 +16,10 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
         /// generation time; nothing for a common table expression (nil
         /// table).
         case stable(table: String?, alias: TableAliasBase?, isDescending: Bool)
+        /// The primary key columns of the table of an alias (`rowid` when
+        /// it has no explicit primary key), resolved at generation time:
+        /// `orderByPrimaryKey()`.
+        case primaryKey(alias: TableAliasBase?, isDescending: Bool)
     }
 
     let impl: Impl
@@ -52,6 +56,8 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
             return SQLOrdering(impl: .literal(literal))
         case let .stable(table, alias, isDescending):
             return SQLOrdering(impl: .stable(table: table, alias: alias, isDescending: !isDescending))
+        case let .primaryKey(alias, isDescending):
+            return SQLOrdering(impl: .primaryKey(alias: alias, isDescending: !isDescending))
         }
     }
 
@@ -68,6 +74,8 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
         case .literal, .reversedLiteral: return self
         case let .stable(table, oldAlias, isDescending):
             return SQLOrdering(impl: .stable(table: table, alias: oldAlias ?? alias, isDescending: isDescending))
+        case let .primaryKey(oldAlias, isDescending):
+            return SQLOrdering(impl: .primaryKey(alias: oldAlias ?? alias, isDescending: isDescending))
         }
     }
 
@@ -77,6 +85,8 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
         case .literal, .reversedLiteral: return self
         case let .stable(table, alias, isDescending):
             return SQLOrdering(impl: .stable(table: table, alias: alias === old ? new : alias, isDescending: isDescending))
+        case let .primaryKey(alias, isDescending):
+            return SQLOrdering(impl: .primaryKey(alias: alias === old ? new : alias, isDescending: isDescending))
         }
     }
 
@@ -109,6 +119,11 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
         case let .stable(table, alias, isDescending):
             guard let table else { return "" }
             return try context.db.stableOrderColumns(table).map { name in
+                let sql = try SQLExpression.column(name, alias).sql(&context)
+                return isDescending ? sql + " DESC" : sql
+            }.joined(separator: ", ")
+        case let .primaryKey(alias, isDescending):
+            return try TableAliasBase.primaryKeyColumns(of: alias, context.db).map { name in
                 let sql = try SQLExpression.column(name, alias).sql(&context)
                 return isDescending ? sql + " DESC" : sql
             }.joined(separator: ", ")

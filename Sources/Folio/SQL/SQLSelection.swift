@@ -13,6 +13,10 @@ public struct SQLSelection: SQLSelectable, Sendable {
         case aliased(SQLExpression, String)
         /// Raw SQL.
         case literal(SQL)
+        /// The primary key columns of the table of an alias (`rowid` when
+        /// it has no explicit primary key), resolved at generation time:
+        /// `selectPrimaryKey(as:)`.
+        case primaryKey(TableAliasBase?)
     }
 
     let impl: Impl
@@ -44,6 +48,8 @@ public struct SQLSelection: SQLSelectable, Sendable {
         case .expression(let e): return SQLSelection(.expression(e.qualified(with: alias)))
         case let .aliased(e, name): return SQLSelection(.aliased(e.qualified(with: alias), name))
         case .literal: return self
+        case .primaryKey(nil): return SQLSelection(.primaryKey(alias))
+        case .primaryKey: return self
         }
     }
 
@@ -57,6 +63,8 @@ public struct SQLSelection: SQLSelectable, Sendable {
         case .expression(let e): return SQLSelection(.expression(e.requalified(from: old, to: new)))
         case let .aliased(e, name): return SQLSelection(.aliased(e.requalified(from: old, to: new), name))
         case .literal: return self
+        case .primaryKey(let alias) where alias === old: return SQLSelection(.primaryKey(new))
+        case .primaryKey: return self
         }
     }
 
@@ -75,7 +83,7 @@ public struct SQLSelection: SQLSelectable, Sendable {
         switch impl {
         case .expression(let e), .aliased(let e, _): return e.mayBeAggregate
         case .literal: return true
-        case .allColumns, .allColumnsExcluding: return false
+        case .allColumns, .allColumnsExcluding, .primaryKey: return false
         }
     }
 
@@ -85,6 +93,7 @@ public struct SQLSelection: SQLSelectable, Sendable {
         switch impl {
         case .allColumns: return try db.columns(in: tableName).count
         case .allColumnsExcluding: return try selectedColumnNames(in: tableName, db).count
+        case .primaryKey: return try TableAliasBase.primaryKeyColumns(ofTable: tableName, db).count
         default: return 1
         }
     }
@@ -129,6 +138,10 @@ public struct SQLSelection: SQLSelectable, Sendable {
             let (sql, arguments) = try literal.build(context.db)
             context.arguments += arguments
             return sql
+        case .primaryKey(let alias):
+            return try TableAliasBase.primaryKeyColumns(of: alias, context.db)
+                .map { try SQLExpression.column($0, alias).sql(&context) }
+                .joined(separator: ", ")
         }
     }
 }

@@ -6,10 +6,16 @@ struct SQLQuery: Sendable {
     var groupExpressions: [SQLExpression] = []
     var havingExpressions: [SQLExpression] = []
     var limit: SQLLimit?
-    var commonTableExpressions: [(name: String, definition: SQLCommonTableExpressionDefinition)] = []
 
     init(relation: SQLRelation) {
         self.relation = relation
+    }
+
+    /// The common table expressions of the WITH clause: those of the
+    /// relation, then those of its joined associations (see
+    /// ``SQLRelation/allCommonTableExpressions``).
+    var commonTableExpressions: [SQLCommonTableExpression] {
+        relation.allCommonTableExpressions
     }
 
     /// Whether the query returns one row per group (GROUP BY, or an
@@ -29,6 +35,9 @@ struct SQLLimit: Sendable {
         return "LIMIT \(limit)"
     }
 }
+
+/// A common table expression of a WITH clause: its name and definition.
+typealias SQLCommonTableExpression = (name: String, definition: SQLCommonTableExpressionDefinition)
 
 /// The definition of a common table expression, rendered in a WITH clause.
 struct SQLCommonTableExpressionDefinition: Sendable {

@@ -218,7 +218,7 @@ struct SQLQueryGenerator {
             return columns.count
         }
         var cteQuery = SQLQuery(relation: SQLRelation(commonTableExpression: cte.name, selection: [.allColumns]))
-        cteQuery.commonTableExpressions = query.commonTableExpressions
+        cteQuery.relation.commonTableExpressions = query.commonTableExpressions
         var context = SQLGenerationContext(db: db)
         let sql = try SQLQueryGenerator(query: cteQuery).sql(&context)
         return try db.makeStatement(sql: sql).columnCount

@@ -23,6 +23,10 @@ public struct SQLRelation: Sendable {
     var isOrderingReversed = false
     /// Associated relations, by association key, in insertion order.
     var children: [(key: String, child: SQLRelationChild)] = []
+    /// The common table expressions embedded with `with(_:)`, in the
+    /// order they were embedded. The WITH clause of a query gathers those
+    /// of its relation and of its joined relations.
+    var commonTableExpressions: [SQLCommonTableExpression] = []
 
     init(table: String, alias: TableAliasBase = TableAliasBase(name: nil), selection: [SQLSelection]) {
         self.source = .table(table)
@@ -165,6 +169,10 @@ struct SQLRelationChild: Sendable {
         relation.children = self.relation.children
         for (key, child) in other.relation.children {
             relation = relation.adding(child, forKey: key)
+        }
+        for cte in self.relation.commonTableExpressions.reversed()
+        where !relation.commonTableExpressions.contains(where: { $0.name.isSameDatabaseName(as: cte.name) }) {
+            relation.commonTableExpressions.insert(cte, at: 0)
         }
         merged.relation = relation
         let tables = (self.relation.tableName, other.relation.tableName)

@@ -188,7 +188,7 @@ public struct DatabaseMigrator: Sendable {
     ///   for concurrent reads to end.
     /// - Throws: The error of the first migration that fails, or a
     ///   ``DatabaseError``.
-    public func migrate(_ writer: some DatabaseWriter) throws {
+    public func migrate(_ writer: any DatabaseWriter) throws {
         try writer.barrierWriteWithoutTransaction { db in
             try migrate(db, upToIndex: registeredMigrations.indices.last)
         }
@@ -212,7 +212,7 @@ public struct DatabaseMigrator: Sendable {
     /// - Throws: The error of the first migration that fails, or a
     ///   ``DatabaseError`` when the database is already migrated beyond
     ///   the target.
-    public func migrate(_ writer: some DatabaseWriter, upTo targetIdentifier: String) throws {
+    public func migrate(_ writer: any DatabaseWriter, upTo targetIdentifier: String) throws {
         guard let targetIndex = registeredMigrations.firstIndex(where: { $0.identifier.hasSameUTF8(as: targetIdentifier) }) else {
             fatalProgrammerError("undefined migration: \(String(reflecting: targetIdentifier))")
         }
@@ -252,7 +252,7 @@ public struct DatabaseMigrator: Sendable {
     ///     when all migrations are applied, or with the error of the
     ///     first migration that fails.
     public func asyncMigrate(
-        _ writer: some DatabaseWriter,
+        _ writer: any DatabaseWriter,
         completion: @escaping @Sendable (Result<Database, any Error>) -> Void)
     {
         writer.asyncWriteWithoutTransaction { db in

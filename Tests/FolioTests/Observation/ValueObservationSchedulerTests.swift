@@ -143,7 +143,7 @@ final class ValueObservationSchedulerTests: FolioTestCase {
     private static func assertMainActorError(in dbQueue: DatabaseQueue) async throws {
         let errors = ValueRecorder<String>()
         let cancellable = ValueObservation
-            .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM nothing")! }
+            .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM missing")! }
             .start(in: dbQueue) { error in
                 MainActor.assertIsolated()
                 errors.append("\((error as? DatabaseError)?.resultCode == .SQLITE_ERROR)")

@@ -89,7 +89,9 @@ public struct ValueObservation<Reducer: ValueReducer>: Sendable {
     /// observation.requiresWriteAccess = true
     /// ```
     ///
-    /// Changes that the fetch itself commits do not trigger a new fetch.
+    /// Changes that the fetch itself commits do not trigger a new fetch. A
+    /// reader that is not a writer, such as a ``DatabaseSnapshot``, has no
+    /// write access to give: the fetch then runs in a read access.
     ///
     /// On a ``DatabasePool``, this disables the optimization that fetches
     /// fresh values on reader connections, concurrently with writes: the

@@ -279,6 +279,22 @@ final class ValueObservationEventsTests: FolioTestCase {
         XCTAssertEqual(Array(sqlQueries.dropFirst(3).prefix(6)), fetch)
     }
 
+    func testRequiresWriteAccessWithImmediateSchedulingFetchesBeforeStartReturns() throws {
+        let dbPool = try makeDatabasePool()
+        try dbPool.write { db in try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL)") }
+        var observation = writingObservation()
+        observation.requiresWriteAccess = true
+        let values = ValueRecorder<[Int]>()
+        // XCTest runs synchronous tests on the main thread.
+        let cancellable = MainActor.assumeIsolated {
+            observation.start(in: dbPool, scheduling: .immediate) { error in
+                XCTFail("\(error)")
+            } onChange: { values.append($0) }
+        }
+        XCTAssertEqual(values.values, [[0, 1]])
+        withExtendedLifetime(cancellable) { }
+    }
+
     func testFetchErrorWithWriteAccessRollsBackItsWrites() throws {
         let dbQueue = try makePlayerQueue()
         var observation = ValueObservation.tracking { db -> Int in

@@ -256,21 +256,23 @@ public final class SharedValueObservation<Element: Sendable>: Sendable {
     }
 
     private func observationDidFail(_ error: any Error, generation: Int) {
-        let subscriptions = state.withLock { state -> [Subscription] in
-            guard state.isObserving, state.generation == generation else { return [] }
+        let (subscriptions, stoppedCancellable) = state.withLock { state -> ([Subscription], AnyDatabaseCancellable?) in
+            guard state.isObserving, state.generation == generation else { return ([], nil) }
             let subscriptions = state.orderedSubscriptions()
             state.subscriptions = [:]
             state.lastValue = nil
-            // The database observation has stopped.
-            state.cancellable = nil
             switch extent {
             case .whileObserved:
                 state.isObserving = false
             case .observationLifetime:
                 state.failure = error
             }
-            return subscriptions
+            // The database observation has stopped: its cancellable is
+            // released outside of the lock.
+            defer { state.cancellable = nil }
+            return (subscriptions, state.cancellable)
         }
+        withExtendedLifetime(stoppedCancellable) { }
         for subscription in subscriptions {
             subscription.notifyError(error)
         }

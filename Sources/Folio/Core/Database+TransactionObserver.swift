@@ -64,12 +64,15 @@ extension Database {
     /// }
     /// ```
     ///
+    /// Both functions run on the writer's dispatch queue, serialized with
+    /// all database updates.
+    ///
     /// - Parameters:
     ///   - onCommit: A function called after a commit.
     ///   - onRollback: A function called after a rollback.
     public func afterNextTransaction(
-        onCommit: @escaping (Database) -> Void,
-        onRollback: @escaping (Database) -> Void = { _ in })
+        onCommit: @escaping @Sendable (Database) -> Void,
+        onRollback: @escaping @Sendable (Database) -> Void = { _ in })
     {
         add(
             transactionObserver: TransactionCompletionObserver(onCommit: onCommit, onRollback: onRollback),
@@ -105,10 +108,10 @@ extension Database {
 
 /// The observer of ``Database/afterNextTransaction(onCommit:onRollback:)``.
 private final class TransactionCompletionObserver: TransactionObserver {
-    let onCommit: (Database) -> Void
-    let onRollback: (Database) -> Void
+    let onCommit: @Sendable (Database) -> Void
+    let onRollback: @Sendable (Database) -> Void
 
-    init(onCommit: @escaping (Database) -> Void, onRollback: @escaping (Database) -> Void) {
+    init(onCommit: @escaping @Sendable (Database) -> Void, onRollback: @escaping @Sendable (Database) -> Void) {
         self.onCommit = onCommit
         self.onRollback = onRollback
     }

@@ -1,7 +1,8 @@
 extension DatabaseMigrator {
     /// Returns whether the migrations have changed since the database was
     /// migrated: an applied migration is no longer registered (removed or
-    /// renamed), or the applied migrations now create another schema.
+    /// renamed) nor merged into a registered migration, or the applied
+    /// migrations now create another schema.
     ///
     /// The schema of the database (its tables, indexes, views and triggers
     /// in `sqlite_master`, internal objects left out) is compared with the
@@ -21,10 +22,11 @@ extension DatabaseMigrator {
     /// - Throws: The error of a migration, or a ``DatabaseError``.
     public func hasSchemaChanges(_ db: Database) throws -> Bool {
         let appliedIdentifiers = try self.appliedIdentifiers(db)
-        let appliedMigrations = migrations.filter { appliedIdentifiers.contains($0) }
-        if appliedMigrations.count != appliedIdentifiers.count {
+        let known = knownIdentifiers
+        if appliedIdentifiers.contains(where: { !known.contains(ByteExactString($0)) }) {
             return true
         }
+        let appliedMigrations = migrations.filter { appliedIdentifiers.contains($0) }
 
         var configuration = db.configuration
         configuration.readonly = false

@@ -49,6 +49,7 @@
 ///
 /// ## Topics
 /// - ``registerMigration(_:foreignKeyChecks:migrate:)``
+/// - ``registerMigration(_:foreignKeyChecks:merging:migrate:)``
 /// - ``migrate(_:)``
 /// - ``migrate(_:upTo:)``
 /// - ``asyncMigrate(_:completion:)``
@@ -160,6 +161,85 @@ public struct DatabaseMigrator: Sendable {
         foreignKeyChecks: ForeignKeyChecks = .deferred,
         migrate: @escaping @Sendable (Database) throws -> Void)
     {
+        registerMigration(identifier, foreignKeyChecks: foreignKeyChecks, merging: []) { db, _ in
+            try migrate(db)
+        }
+    }
+
+    /// Registers a merged migration: a migration that merges and replaces
+    /// a set of migrations defined in a previous version of the
+    /// application.
+    ///
+    /// Like the migrations registered with
+    /// ``registerMigration(_:foreignKeyChecks:migrate:)``, the merged
+    /// migration is appended to the list of migrations, and runs after
+    /// the migrations registered before it.
+    ///
+    /// For example, to merge the migrations "v1", "v2" and "v3", redefine
+    /// the "v3" migration so that it merges "v1" and "v2". The second
+    /// argument of the `migrate` closure is the subset of the merged
+    /// migrations that were applied when the merged migration runs:
+    ///
+    /// ```swift
+    /// // Old code
+    /// migrator.registerMigration("v1") { db in /* schema version 1 */ }
+    /// migrator.registerMigration("v2") { db in /* schema version 2 */ }
+    /// migrator.registerMigration("v3") { db in /* schema version 3 */ }
+    ///
+    /// // New code: v1 and v2 are deleted, and v3 merges them.
+    /// migrator.registerMigration("v3", merging: ["v1", "v2"]) { db, appliedIDs in
+    ///     if !appliedIDs.contains("v1") {
+    ///         // Apply schema version 1
+    ///     }
+    ///     if !appliedIDs.contains("v2") {
+    ///         // Apply schema version 2
+    ///     }
+    ///     // Apply schema version 3
+    /// }
+    /// ```
+    ///
+    /// The merged migration can also get a brand new name, and merge
+    /// "v3" as well: `registerMigration("v3-new", merging: ["v1", "v2", "v3"])`.
+    /// In all cases avoid naming the merged migration like the first
+    /// elements of the merged set ("v1" or "v2" in the example). The set
+    /// may contain the identifier of the merged migration itself, which is
+    /// ignored: `merging: ["v1", "v2", "v3"]` in the registration of "v3"
+    /// means `merging: ["v1", "v2"]`.
+    ///
+    /// When the database is migrated:
+    ///
+    /// - If the merged migration is applied, it does not run, whatever the
+    ///   merged migrations.
+    /// - Otherwise it runs, with the merged migrations that are applied:
+    ///   none for a new database, some, or all of them. It is then
+    ///   recorded as applied. The records of the merged migrations stay in
+    ///   the database, so that an older version of the application does
+    ///   not run them again.
+    /// - The merged identifiers are known to the migrator: a database that
+    ///   records them has not been superseded (see
+    ///   ``hasBeenSuperseded(_:)``), and they are not reported by
+    ///   ``appliedMigrations(_:)`` or ``completedMigrations(_:)``, which
+    ///   list registered migrations only.
+    ///
+    /// - Precondition: No migration with the same identifier was
+    ///   registered before.
+    ///
+    /// - Parameters:
+    ///   - identifier: The migration identifier.
+    ///   - foreignKeyChecks: How foreign keys are checked (`.deferred` by
+    ///     default), as in ``registerMigration(_:foreignKeyChecks:migrate:)``.
+    ///   - mergedIdentifiers: The identifiers of the previous migrations
+    ///     that are merged in this migration.
+    ///   - migrate: The function that modifies the database, in a
+    ///     transaction. Its first argument is a database connection; the
+    ///     second is the set of merged migrations that were applied when
+    ///     the merged migration runs.
+    public mutating func registerMigration(
+        _ identifier: String,
+        foreignKeyChecks: ForeignKeyChecks = .deferred,
+        merging mergedIdentifiers: Set<String> = [],
+        migrate: @escaping @Sendable (Database, Set<String>) throws -> Void)
+    {
         checkProgrammerError(
             !registeredMigrations.contains { $0.identifier.hasSameUTF8(as: identifier) },
             "already registered migration: \(String(reflecting: identifier)). Each migration needs a unique identifier.")
@@ -168,7 +248,13 @@ public struct DatabaseMigrator: Sendable {
         case .deferred: checks = defersForeignKeyChecks ? .deferred : .disabled
         case .immediate: checks = .immediate
         }
-        registeredMigrations.append(Migration(identifier: identifier, foreignKeyChecks: checks, migrate: migrate))
+        let merged = Set(mergedIdentifiers.map(ByteExactString.init))
+            .subtracting([ByteExactString(identifier)])
+        registeredMigrations.append(Migration(
+            identifier: identifier,
+            mergedIdentifiers: merged,
+            foreignKeyChecks: checks,
+            migrate: migrate))
     }
 
     // MARK: - Migrating
@@ -188,7 +274,7 @@ public struct DatabaseMigrator: Sendable {
     ///   for concurrent reads to end.
     /// - Throws: The error of the first migration that fails, or a
     ///   ``DatabaseError``.
-    public func migrate(_ writer: some DatabaseWriter) throws {
+    public func migrate(_ writer: any DatabaseWriter) throws {
         try writer.barrierWriteWithoutTransaction { db in
             try migrate(db, upToIndex: registeredMigrations.indices.last)
         }
@@ -212,7 +298,7 @@ public struct DatabaseMigrator: Sendable {
     /// - Throws: The error of the first migration that fails, or a
     ///   ``DatabaseError`` when the database is already migrated beyond
     ///   the target.
-    public func migrate(_ writer: some DatabaseWriter, upTo targetIdentifier: String) throws {
+    public func migrate(_ writer: any DatabaseWriter, upTo targetIdentifier: String) throws {
         guard let targetIndex = registeredMigrations.firstIndex(where: { $0.identifier.hasSameUTF8(as: targetIdentifier) }) else {
             fatalProgrammerError("undefined migration: \(String(reflecting: targetIdentifier))")
         }
@@ -252,7 +338,7 @@ public struct DatabaseMigrator: Sendable {
     ///     when all migrations are applied, or with the error of the
     ///     first migration that fails.
     public func asyncMigrate(
-        _ writer: some DatabaseWriter,
+        _ writer: any DatabaseWriter,
         completion: @escaping @Sendable (Result<Database, any Error>) -> Void)
     {
         writer.asyncWriteWithoutTransaction { db in
@@ -287,7 +373,7 @@ public struct DatabaseMigrator: Sendable {
                 message: "database is already migrated beyond migration \(String(reflecting: registeredMigrations[targetIndex].identifier)): migration \(String(reflecting: beyond.identifier)) is applied")
         }
         for migration in registeredMigrations[...targetIndex] where !appliedIdentifiers.contains(ByteExactString(migration.identifier)) {
-            try migration.run(db)
+            try migration.run(db, appliedIdentifiers: appliedIdentifiers)
         }
     }
 
@@ -380,7 +466,17 @@ public struct DatabaseMigrator: Sendable {
     }
 
     private func isSuperseded(_ appliedIdentifiers: Set<ByteExactString>) -> Bool {
-        let known = Set(migrations.map(ByteExactString.init))
+        let known = knownIdentifiers
         return appliedIdentifiers.contains { !known.contains($0) }
+    }
+
+    /// The identifiers of the registered migrations, and of the migrations
+    /// they merge.
+    var knownIdentifiers: Set<ByteExactString> {
+        var known = Set(migrations.map(ByteExactString.init))
+        for migration in registeredMigrations {
+            known.formUnion(migration.mergedIdentifiers)
+        }
+        return known
     }
 }

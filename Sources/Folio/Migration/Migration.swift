@@ -18,18 +18,24 @@ struct Migration: Sendable {
     static let tableName = "grdb_migrations"
 
     let identifier: String
+    /// The identifiers of the migrations that this one merges and
+    /// replaces (see ``DatabaseMigrator/registerMigration(_:foreignKeyChecks:merging:migrate:)``).
+    let mergedIdentifiers: Set<ByteExactString>
     let foreignKeyChecks: ForeignKeyChecks
-    let migrate: @Sendable (Database) throws -> Void
+    let migrate: @Sendable (Database, Set<String>) throws -> Void
 
     /// Runs the migration in its own transaction, and records it as
     /// applied. On error, the transaction is rolled back and the migration
     /// is not recorded.
     ///
-    /// - Parameter db: A connection outside of any transaction.
+    /// - Parameters:
+    ///   - db: A connection outside of any transaction.
+    ///   - appliedIdentifiers: The identifiers of the applied migrations.
     /// - Throws: The error of the migration, or a ``DatabaseError`` (with
     ///   the code `SQLITE_CONSTRAINT_FOREIGNKEY` when the migration leaves
     ///   a foreign key violation).
-    func run(_ db: Database) throws {
+    func run(_ db: Database, appliedIdentifiers: Set<ByteExactString>) throws {
+        let appliedMerged = Set(mergedIdentifiers.intersection(appliedIdentifiers).map(\.string))
         let disablesForeignKeys: Bool
         switch foreignKeyChecks {
         case .immediate:
@@ -38,14 +44,14 @@ struct Migration: Sendable {
             disablesForeignKeys = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
         }
         guard disablesForeignKeys else {
-            try runInTransaction(db, checksForeignKeys: false)
+            try runInTransaction(db, appliedMerged: appliedMerged, checksForeignKeys: false)
             return
         }
         // PRAGMA foreign_keys has no effect inside a transaction: switch
         // it before the transaction begins, and back after it ends.
         try db.execute(sql: "PRAGMA foreign_keys = OFF")
         do {
-            try runInTransaction(db, checksForeignKeys: foreignKeyChecks == .deferred)
+            try runInTransaction(db, appliedMerged: appliedMerged, checksForeignKeys: foreignKeyChecks == .deferred)
         } catch {
             try? db.execute(sql: "PRAGMA foreign_keys = ON") // the migration error matters more
             throw error
@@ -55,10 +61,10 @@ struct Migration: Sendable {
 
     /// Runs the migration in a transaction, without the schema source of
     /// the configuration: migrations see the raw schema of SQLite.
-    private func runInTransaction(_ db: Database, checksForeignKeys: Bool) throws {
+    private func runInTransaction(_ db: Database, appliedMerged: Set<String>, checksForeignKeys: Bool) throws {
         try db.withSchemaSource(nil) {
             try db.inTransaction(.immediate) {
-                try migrate(db)
+                try migrate(db, appliedMerged)
                 try db.execute(
                     sql: "INSERT INTO \(Migration.tableName.quotedDatabaseIdentifier) (\"identifier\") VALUES (?)",
                     arguments: [identifier])

@@ -11,6 +11,18 @@ import Dispatch
 public struct AsyncValueObservationScheduler: ValueObservationScheduler {
     let queue: DispatchQueue
 
+    /// Creates a scheduler that notifies values on `queue`. Prefer the
+    /// ``ValueObservationScheduler/async(onQueue:)`` shorthand.
+    ///
+    /// ```swift
+    /// let scheduler = AsyncValueObservationScheduler(queue: DispatchQueue(label: "observation"))
+    /// ```
+    ///
+    /// - Parameter queue: A serial dispatch queue.
+    public init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
     /// Returns false: the initial value is notified asynchronously.
     ///
     /// - Returns: False.

@@ -70,8 +70,9 @@ public struct DatabaseRegionObservation: Sendable {
     ///     with the writer connection.
     /// - Returns: A cancellable that stops the observation when cancelled
     ///   or deallocated.
+    @preconcurrency
     public func start(
-        in writer: some DatabaseWriter,
+        in writer: any DatabaseWriter,
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Database) -> Void)
         -> AnyDatabaseCancellable

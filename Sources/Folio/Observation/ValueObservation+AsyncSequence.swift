@@ -21,7 +21,7 @@ extension ValueObservation {
     ///     buffered. Default: `.unbounded`.
     /// - Returns: An asynchronous sequence.
     public func values(
-        in reader: some DatabaseReader,
+        in reader: any DatabaseReader,
         scheduling scheduler: some ValueObservationScheduler = .task,
         bufferingPolicy: AsyncValueObservation<Reducer.Value>.BufferingPolicy = .unbounded)
         -> AsyncValueObservation<Reducer.Value>
@@ -79,6 +79,9 @@ public struct AsyncValueObservation<Element: Sendable>: AsyncSequence, Sendable 
         }
         return Iterator(base: stream.makeAsyncIterator())
     }
+
+    /// The type of the iterator of the sequence.
+    public typealias AsyncIterator = Iterator
 
     /// An iterator of observed values.
     public struct Iterator: AsyncIteratorProtocol {

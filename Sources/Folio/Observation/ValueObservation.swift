@@ -57,12 +57,55 @@
 /// - ``map(_:)``
 /// - ``removeDuplicates()``
 /// - ``removeDuplicates(by:)``
+/// - ``shared(in:scheduling:extent:)``
+/// - ``requiresWriteAccess``
+/// - ``handleEvents(willStart:willFetch:willTrackRegion:databaseDidChange:didReceiveValue:didFail:didCancel:)``
+/// - ``print(_:to:)``
 public struct ValueObservation<Reducer: ValueReducer>: Sendable {
     /// Creates the reducer of each started observation.
     var makeReducer: @Sendable () -> Reducer
 
     /// How the observed region is known.
     var trackingMode: ValueObservationTrackingMode
+
+    /// The closures of ``handleEvents(willStart:willFetch:willTrackRegion:databaseDidChange:didReceiveValue:didFail:didCancel:)``
+    /// that the observer calls (the reducer calls the others).
+    var events = ValueObservationEvents()
+
+    /// A boolean value indicating whether the observation requires write
+    /// access when it fetches fresh values.
+    ///
+    /// It is false by default: fetches run in a read-only transaction, and
+    /// a fetch that writes fails with `SQLITE_READONLY`. When true, the
+    /// observation fetches with the writer connection, and each fetch is
+    /// wrapped in a savepoint:
+    ///
+    /// ```swift
+    /// var observation = ValueObservation.tracking { db in
+    ///     // Write access allowed
+    ///     try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS cache(value)")
+    ///     ...
+    /// }
+    /// observation.requiresWriteAccess = true
+    /// ```
+    ///
+    /// Changes that the fetch itself commits do not trigger a new fetch. A
+    /// reader that is not a writer, such as a ``DatabaseSnapshot``, has no
+    /// write access to give: the fetch then runs in a read access.
+    ///
+    /// On a ``DatabasePool``, this disables the optimization that fetches
+    /// fresh values on reader connections, concurrently with writes: the
+    /// fetches are serialized with writes.
+    public var requiresWriteAccess = false
+
+    /// Returns an observation of the same database region, with another
+    /// reducer.
+    func withReducer<R: ValueReducer>(_ makeReducer: @escaping @Sendable () -> R) -> ValueObservation<R> {
+        var observation = ValueObservation<R>(makeReducer: makeReducer, trackingMode: trackingMode)
+        observation.events = events
+        observation.requiresWriteAccess = requiresWriteAccess
+        return observation
+    }
 }
 
 /// How a ``ValueObservation`` knows the region it observes.
@@ -81,7 +124,7 @@ enum ValueObservationTrackingMode: Sendable {
     }
 }
 
-extension ValueObservation where Reducer == ValueReducers.Auto {
+extension ValueObservation {
     /// Creates an observation that notifies the values returned by
     /// `fetch`, whenever the database region it reads is modified.
     ///
@@ -106,11 +149,13 @@ extension ValueObservation where Reducer == ValueReducers.Auto {
     /// - Parameter fetch: A function that fetches the observed value. It
     ///   runs in a read-only transaction.
     /// - Returns: An observation.
+    @preconcurrency
     public static func tracking<Value: Sendable>(
         _ fetch: @escaping @Sendable (Database) throws -> Value)
-        -> ValueObservation<ValueReducers.Fetch<Value>>
+        -> ValueObservation<Reducer>
+        where Reducer == ValueReducers.Fetch<Value>
     {
-        ValueObservation<ValueReducers.Fetch<Value>>(
+        ValueObservation(
             makeReducer: { ValueReducers.Fetch(fetch: fetch) },
             trackingMode: .nonConstantRegion)
     }
@@ -133,11 +178,13 @@ extension ValueObservation where Reducer == ValueReducers.Auto {
     /// - Parameter fetch: A function that fetches the observed value. It
     ///   runs in a read-only transaction.
     /// - Returns: An observation.
+    @preconcurrency
     public static func trackingConstantRegion<Value: Sendable>(
         _ fetch: @escaping @Sendable (Database) throws -> Value)
-        -> ValueObservation<ValueReducers.Fetch<Value>>
+        -> ValueObservation<Reducer>
+        where Reducer == ValueReducers.Fetch<Value>
     {
-        ValueObservation<ValueReducers.Fetch<Value>>(
+        ValueObservation(
             makeReducer: { ValueReducers.Fetch(fetch: fetch) },
             trackingMode: .constantRegion)
     }
@@ -156,11 +203,13 @@ extension ValueObservation where Reducer == ValueReducers.Auto {
     ///   - otherRegions: Other regions.
     ///   - fetch: A function that fetches the observed value.
     /// - Returns: An observation.
+    @preconcurrency
     public static func tracking<Value: Sendable>(
         region: any DatabaseRegionConvertible,
         _ otherRegions: any DatabaseRegionConvertible...,
         fetch: @escaping @Sendable (Database) throws -> Value)
-        -> ValueObservation<ValueReducers.Fetch<Value>>
+        -> ValueObservation<Reducer>
+        where Reducer == ValueReducers.Fetch<Value>
     {
         tracking(regions: [region] + otherRegions, fetch: fetch)
     }
@@ -178,12 +227,14 @@ extension ValueObservation where Reducer == ValueReducers.Auto {
     ///   - regions: Regions.
     ///   - fetch: A function that fetches the observed value.
     /// - Returns: An observation.
+    @preconcurrency
     public static func tracking<Value: Sendable>(
         regions: [any DatabaseRegionConvertible],
         fetch: @escaping @Sendable (Database) throws -> Value)
-        -> ValueObservation<ValueReducers.Fetch<Value>>
+        -> ValueObservation<Reducer>
+        where Reducer == ValueReducers.Fetch<Value>
     {
-        ValueObservation<ValueReducers.Fetch<Value>>(
+        ValueObservation(
             makeReducer: { ValueReducers.Fetch(fetch: fetch) },
             trackingMode: .explicitRegions(regions))
     }
@@ -209,9 +260,7 @@ extension ValueObservation {
         -> ValueObservation<ValueReducers.Map<Reducer, T>>
     {
         let makeBase = makeReducer
-        return ValueObservation<ValueReducers.Map<Reducer, T>>(
-            makeReducer: { ValueReducers.Map(base: makeBase(), transform: transform) },
-            trackingMode: trackingMode)
+        return withReducer { ValueReducers.Map(base: makeBase(), transform: transform) }
     }
 
     /// Returns an observation that does not notify a value equivalent to
@@ -223,17 +272,19 @@ extension ValueObservation {
     ///     .removeDuplicates { $0.count == $1.count }
     /// ```
     ///
-    /// - Parameter predicate: A function that returns true when two values
-    ///   are equivalent.
+    /// The predicate runs on a serial queue of each started observation,
+    /// outside of database accesses.
+    ///
+    /// - Parameter predicate: A function that returns true when the second
+    ///   value is a duplicate of the first.
     /// - Returns: An observation.
     public func removeDuplicates(
-        by predicate: @escaping @Sendable (Reducer.Value, Reducer.Value) -> Bool)
+        by predicate: sending @escaping (Reducer.Value, Reducer.Value) -> Bool)
         -> ValueObservation<ValueReducers.RemoveDuplicates<Reducer>>
     {
         let makeBase = makeReducer
-        return ValueObservation<ValueReducers.RemoveDuplicates<Reducer>>(
-            makeReducer: { ValueReducers.RemoveDuplicates(base: makeBase(), predicate: predicate) },
-            trackingMode: trackingMode)
+        let predicate = DuplicatePredicate(predicate)
+        return withReducer { ValueReducers.RemoveDuplicates(base: makeBase(), predicate: predicate) }
     }
 }
 
@@ -278,8 +329,9 @@ extension ValueObservation {
     ///   - onChange: Called with each fresh value.
     /// - Returns: A cancellable that stops the observation when cancelled
     ///   or deallocated.
+    @preconcurrency
     public func start(
-        in reader: some DatabaseReader,
+        in reader: any DatabaseReader,
         scheduling scheduler: some ValueObservationScheduler,
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Reducer.Value) -> Void)
@@ -312,15 +364,17 @@ extension ValueObservation {
     /// - Returns: A cancellable that stops the observation when cancelled
     ///   or deallocated.
     @MainActor
+    @preconcurrency
     public func start(
-        in reader: some DatabaseReader,
+        in reader: any DatabaseReader,
         scheduling scheduler: some ValueObservationMainActorScheduler = .mainActor,
-        onError: @escaping @MainActor (any Error) -> Void,
-        onChange: @escaping @MainActor (Reducer.Value) -> Void)
+        onError: @escaping @MainActor @Sendable (any Error) -> Void,
+        onChange: @escaping @MainActor @Sendable (Reducer.Value) -> Void)
         -> AnyDatabaseCancellable
     {
         // Main actor schedulers run notifications on the main thread, and
-        // the immediate initial value is notified from this method.
+        // the immediate initial value is notified from this method, which
+        // runs on the main actor.
         startObserver(
             in: reader,
             scheduling: scheduler,
@@ -329,7 +383,7 @@ extension ValueObservation {
     }
 
     private func startObserver(
-        in reader: some DatabaseReader,
+        in reader: any DatabaseReader,
         scheduling scheduler: some ValueObservationScheduler,
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Reducer.Value) -> Void)
@@ -338,6 +392,8 @@ extension ValueObservation {
         let observer = ValueObserver(
             reducer: makeReducer(),
             trackingMode: trackingMode,
+            events: events,
+            requiresWriteAccess: requiresWriteAccess,
             scheduler: scheduler,
             onError: onError,
             onChange: onChange)

@@ -45,6 +45,9 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         var changesSinceFetchStart: DatabaseRegion?
         var regionChangedSinceLastCommit = false
         var transactionTouchesRegion = false
+        /// Whether a fetch with write access runs on the writer: the
+        /// changes it commits do not trigger a fetch.
+        var isFetchingInWriter = false
 
         var isStopped: Bool { isCancelled || isFailed }
     }
@@ -65,6 +68,8 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     private let reducerBox: ReducerBox
     private let reduceQueue = DispatchQueue(label: "Folio.ValueObservation")
     private let trackingMode: ValueObservationTrackingMode
+    private let events: ValueObservationEvents
+    private let requiresWriteAccess: Bool
     private let scheduler: any ValueObservationScheduler
     private let onError: @Sendable (any Error) -> Void
     private let onChange: @Sendable (Reducer.Value) -> Void
@@ -72,6 +77,8 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     init(
         reducer: Reducer,
         trackingMode: ValueObservationTrackingMode,
+        events: ValueObservationEvents,
+        requiresWriteAccess: Bool,
         scheduler: some ValueObservationScheduler,
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Reducer.Value) -> Void)
@@ -79,6 +86,8 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         self.fetcher = reducer
         self.reducerBox = ReducerBox(reducer)
         self.trackingMode = trackingMode
+        self.events = events
+        self.requiresWriteAccess = requiresWriteAccess
         self.scheduler = scheduler
         self.onError = onError
         self.onChange = onChange
@@ -86,7 +95,8 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     // MARK: - Life cycle
 
-    func start(in reader: some DatabaseReader) {
+    func start(in reader: any DatabaseReader) {
+        events.willStart?()
         let writer = reader as? any DatabaseWriter
         state.withLock { state in
             state.reader = reader
@@ -106,34 +116,48 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     }
 
     /// Fetches and notifies the initial value synchronously.
-    private func startImmediately(reader: some DatabaseReader, writer: (any DatabaseWriter)?) {
+    private func startImmediately(reader: any DatabaseReader, writer: (any DatabaseWriter)?) {
         do {
             writer?.unsafeReentrantWrite { db in
                 db.add(transactionObserver: self)
             }
             state.withLock { $0.isFetching = true }
             guard let recordsRegion = beginFetch() else { return }
-            let (fetched, region) = try reader.read { db in
-                try fetch(db, recordsRegion: recordsRegion)
+            let (fetched, region): (Reducer.Fetched, DatabaseRegion?)
+            if requiresWriteAccess, let writer {
+                (fetched, region) = try writer.unsafeReentrantWrite { db in
+                    try fetchWithWriteAccess(db, recordsRegion: recordsRegion)
+                }
+            } else {
+                (fetched, region) = try reader.read { db in
+                    try fetch(db, recordsRegion: recordsRegion)
+                }
             }
+            let fetchAgain = fetchDidComplete(region: region)
             let value = try reduceQueue.sync {
                 try reducerBox.reducer._value(fetched)
             }
             if let value {
                 onChange(value)
             }
-            fetchDidComplete(region: region)
+            if fetchAgain {
+                scheduleFetch()
+            }
         } catch {
             fail(error, immediately: true)
         }
     }
 
     func cancel() {
-        let writer = state.withLock { state -> (any DatabaseWriter)? in
+        let (writer, wasStopped) = state.withLock { state -> ((any DatabaseWriter)?, Bool) in
+            let wasStopped = state.isStopped
             state.isCancelled = true
             state.reader = nil
             defer { state.writer = nil }
-            return state.writer
+            return (state.writer, wasStopped)
+        }
+        if !wasStopped {
+            events.didCancel?()
         }
         writer?.asyncWriteWithoutTransaction { [self] db in
             db.remove(transactionObserver: self)
@@ -150,6 +174,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             return .some(state.writer)
         }
         guard case .some(let writer) = writer else { return }
+        events.didFail?(error)
         writer?.asyncWriteWithoutTransaction { [self] db in
             db.remove(transactionObserver: self)
         }
@@ -184,7 +209,20 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     }
 
     private func scheduleFetch() {
-        guard let reader = state.withLock({ $0.reader }) else { return }
+        let (reader, writer) = state.withLock { ($0.reader, $0.writer) }
+        guard let reader else { return }
+        if requiresWriteAccess, let writer {
+            writer.asyncWriteWithoutTransaction { [self] db in
+                guard let recordsRegion = beginFetch() else { return }
+                do {
+                    let (fetched, region) = try fetchWithWriteAccess(db, recordsRegion: recordsRegion)
+                    fetchDidEnd(fetched, region: region)
+                } catch {
+                    fail(error)
+                }
+            }
+            return
+        }
         reader.asyncRead { [self] result in
             switch result {
             case .success(let db):
@@ -193,10 +231,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
                 guard let recordsRegion = beginFetch() else { return }
                 do {
                     let (fetched, region) = try fetch(db, recordsRegion: recordsRegion)
-                    reduceQueue.async { [self] in
-                        reduceAndNotify(fetched)
-                    }
-                    fetchDidComplete(region: region)
+                    fetchDidEnd(fetched, region: region)
                 } catch {
                     fail(error)
                 }
@@ -204,6 +239,32 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
                 fail(error)
             }
         }
+    }
+
+    /// Records the region of a fetch, reduces and notifies its value, and
+    /// fetches again if a change happened during the fetch.
+    private func fetchDidEnd(_ fetched: Reducer.Fetched, region: DatabaseRegion?) {
+        // The region is tracked before the value is notified.
+        let fetchAgain = fetchDidComplete(region: region)
+        reduceQueue.async { [self] in
+            reduceAndNotify(fetched)
+        }
+        if fetchAgain {
+            scheduleFetch()
+        }
+    }
+
+    /// Fetches in a savepoint of the writer connection: the changes that
+    /// the fetch commits do not trigger another fetch.
+    private func fetchWithWriteAccess(_ db: Database, recordsRegion: Bool) throws -> (Reducer.Fetched, DatabaseRegion?) {
+        state.withLock { $0.isFetchingInWriter = true }
+        defer { state.withLock { $0.isFetchingInWriter = false } }
+        var result: (Reducer.Fetched, DatabaseRegion?)?
+        try db.inSavepoint {
+            result = try fetch(db, recordsRegion: recordsRegion)
+            return .commit
+        }
+        return result!
     }
 
     /// Marks the start of a fetch.
@@ -246,13 +307,17 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         }
     }
 
-    /// Records the region computed by a fetch, and fetches again if a
-    /// change happened during the fetch.
-    private func fetchDidComplete(region: DatabaseRegion?) {
+    /// Records the region computed by a fetch.
+    ///
+    /// - Returns: Whether a change happened during the fetch, which needs
+    ///   another fetch.
+    private func fetchDidComplete(region: DatabaseRegion?) -> Bool {
+        var trackedRegion: DatabaseRegion?
         let fetchAgain = state.withLock { state in
             if let region, region != state.region {
                 state.region = region
                 state.regionChangedSinceLastCommit = true
+                trackedRegion = region
             }
             if let changes = state.changesSinceFetchStart {
                 if let region = state.region, changes.intersects(region) {
@@ -266,9 +331,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             }
             return true
         }
-        if fetchAgain {
-            scheduleFetch()
+        if let trackedRegion {
+            events.willTrackRegion?(trackedRegion)
         }
+        return fetchAgain
     }
 
     /// Reduces a fetched value, and notifies the result. Runs on
@@ -294,6 +360,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     func databaseDidChange(with event: DatabaseEvent) {
         let isTouched = state.withLock { state in
+            if state.isFetchingInWriter { return false }
             guard let region = state.region, region.isModified(by: event) else { return false }
             state.transactionTouchesRegion = true
             return true
@@ -304,12 +371,21 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     }
 
     func databaseDidChange() {
-        state.withLock { $0.transactionTouchesRegion = true }
+        state.withLock { state in
+            if !state.isFetchingInWriter {
+                state.transactionTouchesRegion = true
+            }
+        }
     }
 
     func databaseDidCommit(_ db: Database) {
         let changedRegion = db.observationBroker?.committedRegion ?? .fullDatabase
-        let shouldSchedule = state.withLock { state in
+        let (isTouched, shouldSchedule) = state.withLock { state -> (Bool, Bool) in
+            if state.isFetchingInWriter {
+                // The fetch itself commits: it sees its own changes.
+                state.transactionTouchesRegion = false
+                return (false, false)
+            }
             var isTouched = state.transactionTouchesRegion
             state.transactionTouchesRegion = false
             if state.regionChangedSinceLastCommit {
@@ -319,11 +395,14 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
                 }
             }
             state.changesSinceFetchStart?.formUnion(changedRegion)
-            guard isTouched, !state.isStopped else { return false }
+            guard isTouched, !state.isStopped else { return (false, false) }
             state.needsFetch = true
-            if state.isFetching { return false }
+            if state.isFetching { return (true, false) }
             state.isFetching = true
-            return true
+            return (true, true)
+        }
+        if isTouched {
+            events.databaseDidChange?()
         }
         if shouldSchedule {
             scheduleFetch()

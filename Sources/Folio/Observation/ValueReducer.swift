@@ -88,7 +88,7 @@ public enum ValueReducers {
     /// values equal to the previous notified value.
     public struct RemoveDuplicates<Base: ValueReducer>: ValueReducer {
         var base: Base
-        let predicate: @Sendable (Base.Value, Base.Value) -> Bool
+        let predicate: DuplicatePredicate<Base.Value>
         var previousValue: Base.Value?
 
         /// Fetches a value with the base reducer.
@@ -108,30 +108,33 @@ public enum ValueReducers {
         /// - Throws: The error of the base reducer.
         public mutating func _value(_ fetched: Base.Fetched) throws -> Base.Value? {
             guard let value = try base._value(fetched) else { return nil }
-            if let previousValue, predicate(previousValue, value) {
+            if let previousValue, predicate.isDuplicate(previousValue, value) {
                 return nil
             }
             previousValue = value
             return value
         }
     }
+}
 
-    /// A reducer that is never used: the type of the `ValueObservation`
-    /// whose static methods create observations, as in
-    /// `ValueObservation.tracking { ... }`.
-    public enum Auto: ValueReducer {
-        /// Never called.
-        ///
-        /// - Parameter db: A database connection.
-        /// - Returns: Nothing.
-        public func _fetch(_ db: Database) throws -> Never {
-            switch self { }
-        }
+/// The predicate of ``ValueObservation/removeDuplicates(by:)``.
+///
+/// `@unchecked Sendable`: GRDB's signature takes a `sending` closure, not
+/// a `@Sendable` one. `sending` guarantees that the caller keeps no access
+/// to the closure or to the state it captures: only the observation calls
+/// it, from the serial reduce queue of each started observation. Started
+/// observations of one `ValueObservation` share it, as they share the
+/// closures of `map` and `tracking`: the predicate is meant to compare two
+/// values, and a predicate that mutates captured state must not belong to
+/// an observation started twice concurrently.
+struct DuplicatePredicate<Value>: @unchecked Sendable {
+    private let predicate: (Value, Value) -> Bool
 
-        /// Never called.
-        ///
-        /// - Parameter fetched: Nothing.
-        /// - Returns: Nothing.
-        public mutating func _value(_ fetched: Never) -> Never? { }
+    init(_ predicate: sending @escaping (Value, Value) -> Bool) {
+        self.predicate = predicate
+    }
+
+    func isDuplicate(_ previous: Value, _ value: Value) -> Bool {
+        predicate(previous, value)
     }
 }

@@ -229,34 +229,34 @@ final class TransactionCompletionNotificationTests: FolioTestCase {
 
     func testAfterNextTransactionHearsAnEmptyCommitOnce() throws {
         let dbQueue = try makePlayerQueue()
-        var completions: [String] = []
+        let completions = ValueRecorder<String>()
         try dbQueue.inDatabase { db in
             db.afterNextTransaction { _ in completions.append("commit") } onRollback: { _ in completions.append("rollback") }
             try db.execute(sql: "BEGIN; COMMIT")
             try db.execute(sql: "BEGIN; COMMIT")
         }
-        XCTAssertEqual(completions, ["commit"])
+        XCTAssertEqual(completions.values, ["commit"])
     }
 
     func testAfterNextTransactionHearsAnEmptyRollbackOnce() throws {
         let dbQueue = try makePlayerQueue()
-        var completions: [String] = []
+        let completions = ValueRecorder<String>()
         try dbQueue.inDatabase { db in
             db.afterNextTransaction { _ in completions.append("commit") } onRollback: { _ in completions.append("rollback") }
             try db.execute(sql: "SAVEPOINT x; ROLLBACK")
             try db.execute(sql: "BEGIN; ROLLBACK")
         }
-        XCTAssertEqual(completions, ["rollback"])
+        XCTAssertEqual(completions.values, ["rollback"])
     }
 
     func testAfterNextTransactionRegisteredDuringEmptyWriteHearsItsCommit() throws {
         let dbQueue = try makePlayerQueue()
-        var completions: [String] = []
+        let completions = ValueRecorder<String>()
         try dbQueue.write { db in
             db.afterNextTransaction { _ in completions.append("commit") } onRollback: { _ in completions.append("rollback") }
         }
         try dbQueue.write { _ in }
-        XCTAssertEqual(completions, ["commit"])
+        XCTAssertEqual(completions.values, ["commit"])
     }
 
     // MARK: - A will-commit that throws

@@ -257,7 +257,7 @@ final class TransactionObserverTests: FolioTestCase {
 
     func testAfterNextTransaction() throws {
         let dbQueue = try makePlayerQueue()
-        var completions: [String] = []
+        let completions = ValueRecorder<String>()
         try dbQueue.write { db in
             db.afterNextTransaction { _ in completions.append("commit 1") } onRollback: { _ in completions.append("rollback 1") }
             try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
@@ -269,7 +269,7 @@ final class TransactionObserverTests: FolioTestCase {
                 return .rollback
             }
         }
-        XCTAssertEqual(completions, ["commit 1", "rollback 2"])
+        XCTAssertEqual(completions.values, ["commit 1", "rollback 2"])
     }
 
     func testNotifyChangesReachesTheObserversOfTheRegion() throws {

@@ -22,7 +22,7 @@
 /// let frenchAuthor = Book.author.filter { $0.country == "France" }
 /// let request = Book.joining(required: frenchAuthor)
 /// ```
-public protocol Association: DerivableRequest {
+public protocol Association: DerivableRequest, Sendable {
     /// The record type at the origin of the association.
     associatedtype OriginRowDecoder
 

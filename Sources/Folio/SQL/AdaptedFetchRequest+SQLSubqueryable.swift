@@ -1,4 +1,4 @@
-extension AdaptedFetchRequest: SQLSubqueryable where Base: SQLSubqueryable {
+extension AdaptedFetchRequest {
     /// The subquery of the base request: an adapter changes how rows are
     /// read, not the SQL.
     ///
@@ -11,15 +11,3 @@ extension AdaptedFetchRequest: SQLSubqueryable where Base: SQLSubqueryable {
         base.sqlSubquery
     }
 }
-
-// The protocols that SQLSubqueryable refines, under the same condition: an
-// adapted request is usable wherever its base request is, as an expression,
-// a selected value, or an ordering term.
-
-extension AdaptedFetchRequest: SQLExpressible where Base: SQLSubqueryable { }
-
-extension AdaptedFetchRequest: SQLSelectable where Base: SQLSubqueryable { }
-
-extension AdaptedFetchRequest: SQLOrderingTerm where Base: SQLSubqueryable { }
-
-extension AdaptedFetchRequest: SQLSpecificExpressible where Base: SQLSubqueryable { }

@@ -7,6 +7,10 @@ struct SQLQuery: Sendable {
     var havingExpressions: [SQLExpression] = []
     var limit: SQLLimit?
     var commonTableExpressions: [(name: String, definition: SQLCommonTableExpressionDefinition)] = []
+    /// The derivations of GROUP BY and HAVING that wait for a database
+    /// connection, in the order of the calls: see
+    /// `SQLQuery+Connected.swift`.
+    var connectedDerivations: [@Sendable (SQLQuery, Database) throws -> SQLQuery] = []
 
     init(relation: SQLRelation) {
         self.relation = relation
@@ -41,6 +45,7 @@ extension SQLQuery: SQLSubquery.Query {
     /// Renders the query as a subquery, which may refer to the aliases of
     /// the enclosing query.
     func sql(_ context: inout SQLGenerationContext) throws -> String {
-        try SQLQueryGenerator(query: self).sql(&context)
+        if hasConnectedDerivations { return try resolved(context.db).sql(&context) }
+        return try SQLQueryGenerator(query: self).sql(&context)
     }
 }

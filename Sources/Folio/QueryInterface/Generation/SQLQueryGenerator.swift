@@ -291,6 +291,9 @@ extension SQLQuery {
         forSingleResult singleResult: Bool,
         extraSelection: [SQLSelection] = []) throws -> PreparedRequest
     {
+        if hasConnectedDerivations {
+            return try resolved(db).makePreparedRequest(db, forSingleResult: singleResult, extraSelection: extraSelection)
+        }
         let generator = SQLQueryGenerator(query: self)
         let prefetch = try SQLPrefetcher(relation: relation, db: db, firstHiddenColumn: { try generator.selectedColumnCount(db) })
         let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
@@ -315,6 +318,7 @@ extension SQLQuery {
 
     /// Returns the number of rows of the query.
     func fetchCount(_ db: Database) throws -> Int {
+        if hasConnectedDerivations { return try resolved(db).fetchCount(db) }
         var countQuery = self
         countQuery.relation.children = relation.children.filter { $0.child.kind != .all }
         let (sql, arguments): (String, StatementArguments)
@@ -350,6 +354,7 @@ extension SQLQuery {
 
     /// Returns whether the query returns at least one row.
     func exists(_ db: Database) throws -> Bool {
+        if hasConnectedDerivations { return try resolved(db).exists(db) }
         var existsQuery = self
         existsQuery.relation.children = relation.children.filter { $0.child.kind != .all }
         existsQuery.relation = existsQuery.relation.deselectingChildren()

@@ -41,7 +41,7 @@ extension QueryInterfaceRequest {
     /// apply to the connected ordering:
     ///
     /// ```swift
-    /// // SELECT * FROM player ORDER BY score ASC, name DESC
+    /// // SELECT * FROM player ORDER BY score, name DESC
     /// let request = Player.all()
     ///     .orderWhenConnected { db in [Column("score").desc, Column("name")] }
     ///     .reversed()

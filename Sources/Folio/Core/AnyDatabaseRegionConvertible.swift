@@ -7,12 +7,12 @@
 /// ```swift
 /// // The player table, and the tables whose name starts with "team"
 /// let region = AnyDatabaseRegionConvertible { db in
-///     var region = DatabaseRegion(table: "player")
+///     var region = try Table("player").databaseRegion(db)
 ///     let tables = try String.fetchAll(db, sql: """
 ///         SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'team%'
 ///         """)
 ///     for table in tables {
-///         region.formUnion(DatabaseRegion(table: table))
+///         region.formUnion(try Table(table).databaseRegion(db))
 ///     }
 ///     return region
 /// }
@@ -29,7 +29,7 @@ public struct AnyDatabaseRegionConvertible: Sendable {
     ///
     /// ```swift
     /// let region = AnyDatabaseRegionConvertible { db in
-    ///     DatabaseRegion(table: "player")
+    ///     try Table("player").databaseRegion(db)
     /// }
     /// ```
     ///
@@ -43,7 +43,7 @@ public struct AnyDatabaseRegionConvertible: Sendable {
     ///
     /// ```swift
     /// let regions = [
-    ///     AnyDatabaseRegionConvertible(DatabaseRegion(table: "player")),
+    ///     AnyDatabaseRegionConvertible(Table("player")),
     ///     AnyDatabaseRegionConvertible(SQLRequest<Row>(sql: "SELECT * FROM team")),
     /// ]
     /// ```
@@ -59,7 +59,7 @@ extension AnyDatabaseRegionConvertible: DatabaseRegionConvertible {
     /// Returns the region of the closure, or of the wrapped value.
     ///
     /// ```swift
-    /// let region = try AnyDatabaseRegionConvertible { _ in DatabaseRegion(table: "player") }
+    /// let region = try AnyDatabaseRegionConvertible { db in try Table("player").databaseRegion(db) }
     ///     .databaseRegion(db)
     /// ```
     ///

@@ -19,6 +19,8 @@ extension Association {
     /// })
     /// ```
     ///
+    /// See <https://www.sqlite.org/lang_select.html#whereclause>.
+    ///
     /// - Parameter predicate: A closure that accepts a database
     ///   connection and returns a boolean SQL expression.
     /// - Returns: An association.
@@ -35,6 +37,8 @@ extension Association {
     ///     [Column("year").desc]
     /// })
     /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#the_order_by_clause>.
     ///
     /// - Parameter orderings: A closure that accepts a database connection
     ///   and returns an array of SQL ordering terms.
@@ -53,6 +57,8 @@ extension Association {
     /// })
     /// ```
     ///
+    /// See <https://www.sqlite.org/lang_select.html#generation_of_the_set_of_result_rows>.
+    ///
     /// - Parameter selection: A closure that accepts a database connection
     ///   and returns an array of result columns.
     /// - Returns: An association.
@@ -70,6 +76,8 @@ extension Association {
     /// })
     /// ```
     ///
+    /// See <https://www.sqlite.org/lang_select.html#generation_of_the_set_of_result_rows>.
+    ///
     /// - Parameter selection: A closure that accepts a database connection
     ///   and returns an array of result columns.
     /// - Returns: An association.
@@ -85,6 +93,8 @@ extension Association {
     /// let books = Author.books.groupWhenConnected { db in [Column("year")] }
     /// try Author.including(all: books).fetchAll(db) // throws
     /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#resultset>.
     ///
     /// - Parameter expressions: A closure that accepts a database
     ///   connection and returns an array of SQL expressions.
@@ -102,6 +112,8 @@ extension Association {
     /// let books = Author.books.havingWhenConnected { db in count(Column("id")) > 1 }
     /// try Author.including(all: books).fetchAll(db) // throws
     /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#resultset>.
     ///
     /// - Parameter predicate: A closure that accepts a database connection
     ///   and returns a boolean SQL expression.

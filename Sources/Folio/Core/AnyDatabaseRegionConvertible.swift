@@ -33,6 +33,9 @@ public struct AnyDatabaseRegionConvertible: Sendable {
     /// }
     /// ```
     ///
+    /// See <https://www.sqlite.org/c3ref/update_hook.html>, the SQLite
+    /// hook that notices changes in the region.
+    ///
     /// - Parameter region: A closure that accepts a database connection
     ///   and returns a database region.
     public init(_ region: @escaping @Sendable (Database) throws -> DatabaseRegion) {
@@ -48,6 +51,9 @@ public struct AnyDatabaseRegionConvertible: Sendable {
     /// ]
     /// ```
     ///
+    /// See <https://www.sqlite.org/c3ref/update_hook.html>, the SQLite
+    /// hook that notices changes in the region.
+    ///
     /// - Parameter region: A database region, or a value that has one,
     ///   such as a request.
     public init(_ region: some DatabaseRegionConvertible) {
@@ -62,6 +68,8 @@ extension AnyDatabaseRegionConvertible: DatabaseRegionConvertible {
     /// let region = try AnyDatabaseRegionConvertible { db in try Table("player").databaseRegion(db) }
     ///     .databaseRegion(db)
     /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/update_hook.html>.
     ///
     /// - Parameter db: A database connection.
     /// - Returns: A database region.

@@ -140,6 +140,9 @@ extension Database {
     /// region is then not even evaluated, so that calling this method
     /// costs nothing outside of observations.
     ///
+    /// Observations notice changes with SQLite's update and commit hooks:
+    /// see <https://www.sqlite.org/c3ref/update_hook.html>.
+    ///
     /// - Parameter region: A database region, or a value that has one,
     ///   such as a request.
     /// - Throws: A ``DatabaseError`` when the region can not be computed.

@@ -17,7 +17,8 @@
 ///
 /// The erased request prepares, counts, observes (its database region)
 /// and nests in other requests as a subquery exactly as the underlying
-/// request does.
+/// request does. See <https://www.sqlite.org/lang_select.html> for the
+/// statements it runs.
 ///
 /// ## Topics
 /// - ``init(_:)``
@@ -43,6 +44,8 @@ public struct AnyFetchRequest<RowDecoder> {
     /// let players = try request.fetchAll(db) // [Player]
     /// ```
     ///
+    /// See <https://www.sqlite.org/lang_select.html>.
+    ///
     /// - Parameter request: A request.
     public init(_ request: some FetchRequest<RowDecoder>) {
         self.init(erasing: request)
@@ -58,6 +61,8 @@ public struct AnyFetchRequest<RowDecoder> {
     /// // AnyFetchRequest<Row>
     /// let rowRequest = playerRequest.asRequest(of: Row.self)
     /// ```
+    ///
+    /// The SQL is unchanged: see <https://www.sqlite.org/lang_select.html>.
     ///
     /// - Parameter type: The type of fetched values.
     /// - Returns: A request.

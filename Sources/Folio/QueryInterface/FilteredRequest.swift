@@ -31,6 +31,8 @@ public protocol FilteredRequest {
     /// connection of the database access, and can read the database. Its
     /// error is thrown by the fetching method.
     ///
+    /// See <https://www.sqlite.org/lang_select.html#whereclause>.
+    ///
     /// - Parameter predicate: A closure that accepts a database
     ///   connection and returns a boolean SQL expression.
     /// - Returns: A request.

@@ -26,6 +26,8 @@ public protocol OrderedRequest {
     /// derivations that follow (`reversed()`, `thenOrder(_:)`...) apply to
     /// the connected ordering.
     ///
+    /// See <https://www.sqlite.org/lang_select.html#the_order_by_clause>.
+    ///
     /// - Parameter orderings: A closure that accepts a database connection
     ///   and returns an array of SQL ordering terms.
     /// - Returns: A request.

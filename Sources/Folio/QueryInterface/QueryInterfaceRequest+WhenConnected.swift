@@ -23,6 +23,8 @@ extension QueryInterfaceRequest {
     ///
     /// An error thrown by the closure is thrown by the fetching method.
     ///
+    /// See <https://www.sqlite.org/lang_select.html#whereclause>.
+    ///
     /// - Parameter predicate: A closure that accepts a database
     ///   connection and returns a boolean SQL expression.
     /// - Returns: A request.
@@ -47,6 +49,8 @@ extension QueryInterfaceRequest {
     ///     .reversed()
     /// ```
     ///
+    /// See <https://www.sqlite.org/lang_select.html#the_order_by_clause>.
+    ///
     /// - Parameter orderings: A closure that accepts a database connection
     ///   and returns an array of SQL ordering terms.
     /// - Returns: A request.
@@ -67,6 +71,8 @@ extension QueryInterfaceRequest {
     /// }
     /// ```
     ///
+    /// See <https://www.sqlite.org/lang_select.html#generation_of_the_set_of_result_rows>.
+    ///
     /// - Parameter selection: A closure that accepts a database connection
     ///   and returns an array of result columns.
     /// - Returns: A request.
@@ -85,6 +91,8 @@ extension QueryInterfaceRequest {
     ///     [(Column("score") + Column("bonus")).forKey("totalScore")]
     /// }
     /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#generation_of_the_set_of_result_rows>.
     ///
     /// - Parameter selection: A closure that accepts a database connection
     ///   and returns an array of result columns.

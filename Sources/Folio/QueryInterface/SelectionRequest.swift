@@ -41,6 +41,8 @@ public protocol SelectionRequest {
     /// The closure runs each time the request is prepared, with the
     /// connection of the database access, and can read the database.
     ///
+    /// See <https://www.sqlite.org/lang_select.html#generation_of_the_set_of_result_rows>.
+    ///
     /// - Parameter selection: A closure that accepts a database connection
     ///   and returns an array of result columns.
     /// - Returns: A request.
@@ -55,6 +57,8 @@ public protocol SelectionRequest {
     ///     [(Column("score") + Column("bonus")).forKey("totalScore")]
     /// }
     /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#generation_of_the_set_of_result_rows>.
     ///
     /// - Parameter selection: A closure that accepts a database connection
     ///   and returns an array of result columns.

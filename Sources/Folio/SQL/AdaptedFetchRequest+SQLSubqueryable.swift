@@ -7,6 +7,8 @@ extension AdaptedFetchRequest {
     /// // SELECT * FROM player WHERE teamId IN (SELECT id FROM team)
     /// let players = try Player.filter { teamIds.contains($0.teamId) }.fetchAll(db)
     /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_expr.html#subquery_expressions>.
     public var sqlSubquery: SQLSubquery {
         base.sqlSubquery
     }

@@ -100,6 +100,8 @@ extension AnyFetchRequest: FetchRequest {
     /// let count = try AnyFetchRequest(Player.all()).fetchCount(db)
     /// ```
     ///
+    /// See <https://www.sqlite.org/lang_aggfunc.html#count>.
+    ///
     /// - Parameter db: A database connection.
     /// - Returns: The number of rows.
     /// - Throws: The error of the underlying request, such as a
@@ -118,6 +120,9 @@ extension AnyFetchRequest: DatabaseRegionConvertible {
     /// let request = AnyFetchRequest(Author.including(all: Author.books))
     /// let region = try request.databaseRegion(db) // author, book
     /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/update_hook.html>, the SQLite hook
+    /// that observations use to notice changes in the region.
     ///
     /// - Parameter db: A database connection.
     /// - Returns: A database region.

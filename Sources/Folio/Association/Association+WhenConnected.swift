@@ -85,13 +85,20 @@ extension Association {
         mapDestinationRelation { $0.annotatedWhenConnected { db in try selection(db).map(\.sqlSelection) } }
     }
 
-    /// Grouping is not available on associations, as ``group(_:)``: a
-    /// request that uses the association fails with a ``DatabaseError``
-    /// that names the method. The closure never runs.
+    /// Returns the association grouped by the SQL expressions that the
+    /// closure returns when a request that uses the association is
+    /// prepared. Any previous grouping is discarded.
+    ///
+    /// As ``group(_:)``, a grouped association can only be used with
+    /// ``JoinableRequest/including(all:)``, whose prefetch query groups
+    /// the associated rows of each parent record apart, and with
+    /// `request(for:)`.
     ///
     /// ```swift
-    /// let books = Author.books.groupWhenConnected { db in [Column("year")] }
-    /// try Author.including(all: books).fetchAll(db) // throws
+    /// let bookKinds = Author.books
+    ///     .select(Column("kind"), max(Column("year")).forKey("maxYear"))
+    ///     .groupWhenConnected { db in [Column("kind")] }
+    /// let request = Author.including(all: bookKinds)
     /// ```
     ///
     /// See <https://www.sqlite.org/lang_select.html#resultset>.
@@ -100,17 +107,19 @@ extension Association {
     ///   connection and returns an array of SQL expressions.
     /// - Returns: An association.
     public func groupWhenConnected(_ expressions: @escaping @Sendable (Database) throws -> [any SQLExpressible]) -> Self {
-        mapDestinationRelation { $0.withUnsupportedFeature("groupWhenConnected(_:)") }
+        mapDestinationRelation { $0.groupWhenConnected { db in try expressions(db).map(\.sqlExpression) } }
     }
 
-    /// HAVING is not available on associations, as ``having(_:)``: a
-    /// request that uses the association fails with a ``DatabaseError``
-    /// that names the method. The closure never runs. Use association
-    /// aggregates on the request instead (`having(Author.books.count > 2)`).
+    /// Returns the association with the HAVING condition that the closure
+    /// returns when a request that uses the association is prepared, in
+    /// addition to the current ones. As ``having(_:)``, it can only be
+    /// used with ``JoinableRequest/including(all:)`` and `request(for:)`.
     ///
     /// ```swift
-    /// let books = Author.books.havingWhenConnected { db in count(Column("id")) > 1 }
-    /// try Author.including(all: books).fetchAll(db) // throws
+    /// let prolificKinds = Author.books
+    ///     .select(Column("kind"))
+    ///     .group(Column("kind"))
+    ///     .havingWhenConnected { db in count(Column("id")) >= 2 }
     /// ```
     ///
     /// See <https://www.sqlite.org/lang_select.html#resultset>.
@@ -119,6 +128,6 @@ extension Association {
     ///   and returns a boolean SQL expression.
     /// - Returns: An association.
     public func havingWhenConnected(_ predicate: @escaping @Sendable (Database) throws -> any SQLExpressible) -> Self {
-        mapDestinationRelation { $0.withUnsupportedFeature("havingWhenConnected(_:)") }
+        mapDestinationRelation { $0.havingWhenConnected { db in try predicate(db).sqlExpression } }
     }
 }

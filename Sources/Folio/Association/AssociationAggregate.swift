@@ -88,6 +88,9 @@ extension SQLAssociation {
                     SQLExpression(.binary("=", .column(pair.child, firstAlias), .column(pair.parent, originAlias)))
                 }))
                 var relation = try SQLAssociationStep.reversedChain(steps, firstStepFilter: correlation).resolved(context.db)
+                if relation.isGrouped {
+                    throw SQLRelation.groupedAssociationError(relation.tableName)
+                }
                 var aggregated = expression
                 if let e = expression {
                     let destination = aliasMap[aliasMap.count - 1]

@@ -330,6 +330,8 @@ extension SQLRelation {
         // Connected derivations qualify their expressions with the alias
         // of the relation they resolve: the new one.
         relation.connectedDerivations = connectedDerivations
+        relation.grouping = grouping?.map { $0.requalified(from: alias, to: newAlias) }
+        relation.havingExpressions = havingExpressions.map { $0.requalified(from: alias, to: newAlias) }
         return relation
     }
 }

@@ -214,19 +214,4 @@ final class AssociationWhenConnectedTests: FolioTestCase {
             }
         }
     }
-
-    func testGroupAndHavingWhenConnectedAreNotAvailableOnAssociations() throws {
-        try makeLibrary().read { db in
-            let calls = Counter()
-            let grouped = Author.books.groupWhenConnected { _ in calls.increment(); return [Column("year")] }
-            assertDatabaseError(sql: nil, message: "groupWhenConnected(_:) is not available on associations") {
-                _ = try Row.fetchAll(db, Author.including(all: grouped))
-            }
-            let having = Book.author.havingWhenConnected { _ in calls.increment(); return Column("id") > 0 }
-            assertDatabaseError(sql: nil, message: "havingWhenConnected(_:) is not available on associations") {
-                _ = try Row.fetchAll(db, Book.joining(required: having))
-            }
-            XCTAssertEqual(calls.count, 0)
-        }
-    }
 }

@@ -1,11 +1,7 @@
 import Folio
 import XCTest
 
-private struct Player: TableRecord {
-    static let team = belongsTo(Team.self)
-}
-
-private struct Team: TableRecord { }
+private struct Player: TableRecord { }
 
 /// `group(literal:)` and `having(literal:)`: GROUP BY and HAVING written in
 /// SQL, with interpolated values and expressions.
@@ -61,17 +57,6 @@ final class AggregatingRequestSQLLiteralTests: FolioTestCase {
                 XCTAssertEqual(
                     (error as? DatabaseError)?.sql,
                     #"SELECT * FROM "player" GROUP BY "teamId" HAVING MAX(missing) > 0"#)
-            }
-        }
-    }
-
-    func testGroupAndHavingLiteralsOnAssociationsAreRefused() throws {
-        try makeTeamAndPlayerDatabase().read { db in
-            assertDatabaseError(sql: nil, message: "group(_:) is not available on associations") {
-                _ = try Row.fetchAll(db, Player.joining(required: Player.team.group(literal: "id")))
-            }
-            assertDatabaseError(sql: nil, message: "having(_:) is not available on associations") {
-                _ = try Row.fetchAll(db, Player.joining(required: Player.team.having(literal: "COUNT(*) > 0")))
             }
         }
     }

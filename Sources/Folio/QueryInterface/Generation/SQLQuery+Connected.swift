@@ -62,6 +62,9 @@ extension SQLQuery {
             }
         }
         query.relation = try query.relation.resolved(db)
+        // A connected grouping of an association's destination is known
+        // now: see `SQLRelation+Grouping.swift`.
+        query.adoptRelationGrouping()
         return query
     }
 }

@@ -14,6 +14,7 @@ struct SQLQuery: Sendable {
 
     init(relation: SQLRelation) {
         self.relation = relation
+        adoptRelationGrouping()
     }
 
     /// Whether the query returns one row per group (GROUP BY, or an

@@ -27,6 +27,11 @@ public struct SQLRelation: Sendable {
     /// of the calls: see `SQLRelation+Connected.swift`. Empty unless a
     /// `…WhenConnected` method was called on this relation.
     var connectedDerivations: [ConnectedDerivation] = []
+    /// The GROUP BY clause of an association's destination, nil when it
+    /// is not grouped, and its HAVING conditions: see
+    /// `SQLRelation+Grouping.swift`.
+    var grouping: [SQLExpression]?
+    var havingExpressions: [SQLExpression] = []
 
     init(table: String, alias: TableAliasBase = TableAliasBase(name: nil), selection: [SQLSelection]) {
         self.source = .table(table)

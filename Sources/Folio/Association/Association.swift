@@ -186,11 +186,28 @@ extension Association {
         return mapDestination { $0.having(predicate) }
     }
 
-    /// DISTINCT is not available on associations.
+    /// Returns the association that fetches distinct rows.
+    ///
+    /// As ``group(_:)``, a distinct association can only be used with
+    /// ``JoinableRequest/including(all:)``, whose prefetch query returns
+    /// the distinct rows of each parent record, and with `request(for:)`.
+    /// Joins and association aggregates fail with a ``DatabaseError``.
+    ///
+    /// ```swift
+    /// struct AuthorInfo: Decodable, FetchableRecord {
+    ///     var author: Author
+    ///     var bookKinds: Set<String>
+    /// }
+    /// // SELECT DISTINCT kind, authorId FROM book WHERE authorId IN (1, 2, ...)
+    /// let bookKinds = Author.books.select(Column("kind")).distinct().forKey("bookKinds")
+    /// let infos = try Author.including(all: bookKinds).asRequest(of: AuthorInfo.self).fetchAll(db)
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#distinct>.
     ///
     /// - Returns: An association.
     public func distinct() -> Self {
-        mapDestination { $0.withUnsupportedFeature("distinct()") }
+        mapDestination { $0.distinct() }
     }
 
     /// Returns the association whose destination table is named by the
@@ -210,17 +227,5 @@ extension Association {
             alias.base.bind(to: relation.tableName)
             return relation.realiased(alias.base)
         }
-    }
-}
-
-extension SQLRelation {
-    /// Marks the relation with a feature that joins do not support: SQL
-    /// generation then throws an error that names it.
-    func withUnsupportedFeature(_ feature: String) -> SQLRelation {
-        filter(SQLExpression(.deferred { _ in
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message: "\(feature) is not available on associations")
-        }))
     }
 }

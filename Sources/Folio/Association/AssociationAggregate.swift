@@ -88,8 +88,8 @@ extension SQLAssociation {
                     SQLExpression(.binary("=", .column(pair.child, firstAlias), .column(pair.parent, originAlias)))
                 }))
                 var relation = try SQLAssociationStep.reversedChain(steps, firstStepFilter: correlation).resolved(context.db)
-                if relation.isGrouped {
-                    throw SQLRelation.groupedAssociationError(relation.tableName)
+                if relation.needsOwnQuery {
+                    throw SQLRelation.ownQueryAssociationError(relation.tableName)
                 }
                 var aggregated = expression
                 if let e = expression {

@@ -332,6 +332,7 @@ extension SQLRelation {
         relation.connectedDerivations = connectedDerivations
         relation.grouping = grouping?.map { $0.requalified(from: alias, to: newAlias) }
         relation.havingExpressions = havingExpressions.map { $0.requalified(from: alias, to: newAlias) }
+        relation.isDistinct = isDistinct
         return relation
     }
 }

@@ -178,7 +178,7 @@ final class AssociationGroupingTests: FolioTestCase {
 
     func testJoiningGroupedAssociationFails() throws {
         try makeLibrary().read { db in
-            let message = "an association to book refined with group or having can only be used with including(all:)"
+            let message = "an association to book refined with group, having or distinct can only be used with including(all:)"
             assertDatabaseError(sql: nil, message: message) {
                 _ = try Row.fetchAll(db, Author.joining(required: Author.books.group(Column("kind"))))
             }

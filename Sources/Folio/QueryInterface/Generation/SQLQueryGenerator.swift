@@ -164,8 +164,8 @@ struct SQLQueryGenerator {
         defer { context.aliasNames = firstPositionNames }
         var sql = ""
         for ((_, child), childNames) in zip(relation.children.filter { $0.child.kind != .all }, names.children) {
-            if child.relation.isGrouped {
-                throw SQLRelation.groupedAssociationError(child.relation.tableName)
+            if child.relation.needsOwnQuery {
+                throw SQLRelation.ownQueryAssociationError(child.relation.tableName)
             }
             names.activate(relation, in: &context)
             childNames.activate(child.relation, in: &context)

@@ -1,19 +1,29 @@
-// The GROUP BY and HAVING clauses of associations.
+// The GROUP BY, HAVING and DISTINCT clauses of associations.
 //
-// The grouping of a query interface request belongs to its query
-// (`SQLQuery.groupExpressions`). An association has no query of its own:
-// its destination relation keeps its grouping, and the query that fetches
-// the association's rows on their own adopts it: the prefetch query of
+// These clauses of a query interface request belong to its query
+// (`SQLQuery.groupExpressions`...). An association has no query of its
+// own: its destination relation keeps them, and the query that fetches the
+// association's rows on their own adopts them: the prefetch query of
 // `including(all:)`, which also groups by the key of the parent rows so
-// that each parent gets its own groups, and the request of
-// `request(for:)`. Joins (`including(required:)`, `joining(optional:)`...)
-// and association aggregates can not honor a grouping, and fail with an
-// error that says so.
+// that each parent gets its own groups (DISTINCT is per parent already:
+// the prefetch query selects the key of the parent rows), and the request
+// of `request(for:)`. Joins (`including(required:)`,
+// `joining(optional:)`...) and association aggregates can not honor them,
+// and fail with an error that says so.
 
 extension SQLRelation {
-    /// Whether the relation has a GROUP BY or a HAVING clause.
-    var isGrouped: Bool {
-        grouping != nil || !havingExpressions.isEmpty
+    /// Whether the relation has a GROUP BY, HAVING or DISTINCT clause,
+    /// that only a query of its own can honor.
+    var needsOwnQuery: Bool {
+        grouping != nil || !havingExpressions.isEmpty || isDistinct
+    }
+
+    /// Returns the relation with the DISTINCT clause.
+    func distinct() -> SQLRelation {
+        if defersDerivations { return deriving { relation, _ in relation.distinct() } }
+        var relation = self
+        relation.isDistinct = true
+        return relation
     }
 
     /// Returns the relation grouped by the expressions. The previous
@@ -46,26 +56,29 @@ extension SQLRelation {
         deriving { relation, db in relation.having(try predicate(db)) }
     }
 
-    /// The error of a grouped association that is joined, or aggregated.
-    static func groupedAssociationError(_ tableName: String) -> DatabaseError {
+    /// The error of a grouped or distinct association that is joined, or
+    /// aggregated.
+    static func ownQueryAssociationError(_ tableName: String) -> DatabaseError {
         DatabaseError(
             resultCode: .SQLITE_MISUSE,
-            message: "an association to \(tableName) refined with group or having can only be used with "
+            message: "an association to \(tableName) refined with group, having or distinct can only be used with "
                 + "including(all:) or request(for:), not in joins or association aggregates")
     }
 }
 
 extension SQLQuery {
-    /// Moves the grouping of the relation to the query: the relation is
-    /// the destination of an association whose rows the query fetches on
-    /// their own.
+    /// Moves the GROUP BY, HAVING and DISTINCT clauses of the relation to
+    /// the query: the relation is the destination of an association whose
+    /// rows the query fetches on their own.
     mutating func adoptRelationGrouping() {
-        guard relation.isGrouped else { return }
+        guard relation.needsOwnQuery else { return }
         if let grouping = relation.grouping {
             groupExpressions = grouping
         }
         havingExpressions += relation.havingExpressions
+        isDistinct = isDistinct || relation.isDistinct
         relation.grouping = nil
         relation.havingExpressions = []
+        relation.isDistinct = false
     }
 }

@@ -28,10 +28,11 @@ public struct SQLRelation: Sendable {
     /// `…WhenConnected` method was called on this relation.
     var connectedDerivations: [ConnectedDerivation] = []
     /// The GROUP BY clause of an association's destination, nil when it
-    /// is not grouped, and its HAVING conditions: see
-    /// `SQLRelation+Grouping.swift`.
+    /// is not grouped, its HAVING conditions, and whether it is DISTINCT:
+    /// see `SQLRelation+Grouping.swift`.
     var grouping: [SQLExpression]?
     var havingExpressions: [SQLExpression] = []
+    var isDistinct = false
 
     init(table: String, alias: TableAliasBase = TableAliasBase(name: nil), selection: [SQLSelection]) {
         self.source = .table(table)

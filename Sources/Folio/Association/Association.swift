@@ -22,7 +22,7 @@
 /// let frenchAuthor = Book.author.filter { $0.country == "France" }
 /// let request = Book.joining(required: frenchAuthor)
 /// ```
-public protocol Association: DerivableRequest {
+public protocol Association: DerivableRequest, Sendable {
     /// The record type at the origin of the association.
     associatedtype OriginRowDecoder
 
@@ -130,29 +130,84 @@ extension Association {
         mapDestination { $0.unordered() }
     }
 
-    /// Grouping is not available on associations: the association fails
-    /// with a ``DatabaseError`` when it is used in a request.
+    /// Returns the association grouped by the given expressions. Any
+    /// previous grouping is discarded.
+    ///
+    /// A grouped association can only be used with
+    /// ``JoinableRequest/including(all:)``, whose prefetch query groups
+    /// the associated rows of each parent record apart, and with
+    /// `request(for:)`. Joins and association aggregates fail with a
+    /// ``DatabaseError``.
+    ///
+    /// ```swift
+    /// struct BookKindInfo: Decodable {
+    ///     var kind: String
+    ///     var maxYear: Int
+    /// }
+    /// struct AuthorInfo: Decodable, FetchableRecord {
+    ///     var author: Author
+    ///     var bookKindInfos: [BookKindInfo]
+    /// }
+    /// // SELECT kind, MAX(year) AS maxYear, authorId FROM book
+    /// // WHERE authorId IN (1, 2, ...) GROUP BY kind, authorId
+    /// let bookKindInfos = Author.books
+    ///     .select(Column("kind"), max(Column("year")).forKey("maxYear"))
+    ///     .group(Column("kind"))
+    ///     .forKey("bookKindInfos")
+    /// let infos = try Author.including(all: bookKindInfos).asRequest(of: AuthorInfo.self).fetchAll(db)
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#resultset>.
     ///
     /// - Parameter expressions: Grouping expressions.
     /// - Returns: An association.
     public func group(_ expressions: [any SQLExpressible]) -> Self {
-        mapDestination { $0.withUnsupportedFeature("group(_:)") }
+        let expressions = expressions.map(\.sqlExpression)
+        return mapDestination { $0.grouped(by: expressions) }
     }
 
-    /// HAVING is not available on associations: use association
-    /// aggregates on the request instead (`having(Author.books.count > 2)`).
+    /// Returns the association with a HAVING condition, in addition to the
+    /// current ones. As ``group(_:)``, it can only be used with
+    /// ``JoinableRequest/including(all:)`` and `request(for:)`.
+    ///
+    /// ```swift
+    /// let prolificKinds = Author.books
+    ///     .select(Column("kind"))
+    ///     .group(Column("kind"))
+    ///     .having(count(Column("id")) >= 2)
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#resultset>.
     ///
     /// - Parameter predicate: A predicate.
     /// - Returns: An association.
     public func having(_ predicate: any SQLExpressible) -> Self {
-        mapDestination { $0.withUnsupportedFeature("having(_:)") }
+        let predicate = predicate.sqlExpression
+        return mapDestination { $0.having(predicate) }
     }
 
-    /// DISTINCT is not available on associations.
+    /// Returns the association that fetches distinct rows.
+    ///
+    /// As ``group(_:)``, a distinct association can only be used with
+    /// ``JoinableRequest/including(all:)``, whose prefetch query returns
+    /// the distinct rows of each parent record, and with `request(for:)`.
+    /// Joins and association aggregates fail with a ``DatabaseError``.
+    ///
+    /// ```swift
+    /// struct AuthorInfo: Decodable, FetchableRecord {
+    ///     var author: Author
+    ///     var bookKinds: Set<String>
+    /// }
+    /// // SELECT DISTINCT kind, authorId FROM book WHERE authorId IN (1, 2, ...)
+    /// let bookKinds = Author.books.select(Column("kind")).distinct().forKey("bookKinds")
+    /// let infos = try Author.including(all: bookKinds).asRequest(of: AuthorInfo.self).fetchAll(db)
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#distinct>.
     ///
     /// - Returns: An association.
     public func distinct() -> Self {
-        mapDestination { $0.withUnsupportedFeature("distinct()") }
+        mapDestination { $0.distinct() }
     }
 
     /// Returns the association whose destination table is named by the
@@ -172,17 +227,5 @@ extension Association {
             alias.base.bind(to: relation.tableName)
             return relation.realiased(alias.base)
         }
-    }
-}
-
-extension SQLRelation {
-    /// Marks the relation with a feature that joins do not support: SQL
-    /// generation then throws an error that names it.
-    func withUnsupportedFeature(_ feature: String) -> SQLRelation {
-        filter(SQLExpression(.deferred { _ in
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message: "\(feature) is not available on associations")
-        }))
     }
 }

@@ -87,7 +87,10 @@ extension SQLAssociation {
                 let correlation = SQLExpression(.associative("AND", mapping.map { pair in
                     SQLExpression(.binary("=", .column(pair.child, firstAlias), .column(pair.parent, originAlias)))
                 }))
-                var relation = SQLAssociationStep.reversedChain(steps, firstStepFilter: correlation)
+                var relation = try SQLAssociationStep.reversedChain(steps, firstStepFilter: correlation).resolved(context.db)
+                if relation.needsOwnQuery {
+                    throw SQLRelation.ownQueryAssociationError(relation.tableName)
+                }
                 var aggregated = expression
                 if let e = expression {
                     let destination = aliasMap[aliasMap.count - 1]

@@ -114,8 +114,19 @@ extension JoinableRequest {
         let destination = sqlAssociation.destination.relation
         var relation = sqlAssociation.mapDestinationRelation { $0.select([]) }
             .apply(to: _relation, kind: kind, isSelected: false)
-        // The destination selection is already qualified with its alias.
-        relation.selection += destination.selection
+        if relation.defersDerivations || destination.defersDerivations {
+            // A connected selection of the destination is only known when
+            // the request is prepared, and a connected selection of the
+            // request would replace the columns added now.
+            relation = relation.deriving { relation, db in
+                var relation = relation
+                relation.selection += try destination.resolved(db).selection
+                return relation
+            }
+        } else {
+            // The destination selection is already qualified with its alias.
+            relation.selection += destination.selection
+        }
         return _withRelation(relation)
     }
 }

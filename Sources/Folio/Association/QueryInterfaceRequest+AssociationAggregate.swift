@@ -45,6 +45,20 @@ extension QueryInterfaceRequest {
         // Aggregates are correlated subqueries: without GROUP BY, the
         // condition is an ordinary WHERE condition.
         let expression = predicate.makeExpression(query.relation.alias)
+        if !query.connectedDerivations.isEmpty {
+            // The grouping may be connected: decide when it is known.
+            var request = self
+            request.query = query.deriving { query, _ in
+                var query = query
+                if query.groupExpressions.isEmpty {
+                    query.relation = query.relation.filter(expression)
+                } else {
+                    query = query.having(expression)
+                }
+                return query
+            }
+            return request
+        }
         if query.groupExpressions.isEmpty {
             return filter(expression)
         }

@@ -89,9 +89,7 @@ extension AdaptedFetchRequest: FetchRequest {
     }
 }
 
-extension AdaptedFetchRequest: Sendable where Base: Sendable { }
-
-extension AdaptedFetchRequest: DatabaseRegionConvertible where Base: DatabaseRegionConvertible {
+extension AdaptedFetchRequest {
     /// Returns the database region of the base request.
     ///
     /// ```swift

@@ -134,14 +134,22 @@ extension Database {
     /// }
     /// ```
     ///
-    /// It does nothing outside of a `ValueObservation` fetch.
+    /// It does nothing outside of a `ValueObservation` fetch that records
+    /// the region it reads (an observation created with
+    /// `tracking(regions:fetch:)` tracks its given regions only): the
+    /// region is then not even evaluated, so that calling this method
+    /// costs nothing outside of observations.
     ///
-    /// - Parameter region: A database region.
+    /// Observations notice changes with SQLite's update and commit hooks:
+    /// see <https://www.sqlite.org/c3ref/update_hook.html>.
+    ///
+    /// - Parameter region: A database region, or a value that has one,
+    ///   such as a request.
     /// - Throws: A ``DatabaseError`` when the region can not be computed.
-    public func registerAccess(to region: some DatabaseRegionConvertible) throws {
-        if recordedSelection != nil {
-            recordedSelection!.formUnion(try region.databaseRegion(self))
-        }
+    public func registerAccess(to region: @autoclosure () -> some DatabaseRegionConvertible) throws {
+        guard recordedSelection != nil else { return }
+        let accessedRegion = try region().databaseRegion(self)
+        recordedSelection?.formUnion(accessedRegion)
     }
 
     // MARK: - Transaction hooks

@@ -1,13 +1,19 @@
 /// A request that fetches values of type `RowDecoder` (rows, values, or
 /// records).
 ///
-/// ``SQLRequest`` and the query interface requests adopt it:
+/// ``SQLRequest``, the query interface requests, ``AdaptedFetchRequest``
+/// and ``AnyFetchRequest`` adopt it:
 ///
 /// ```swift
 /// let request: SQLRequest<String> = "SELECT name FROM player"
 /// let names = try request.fetchAll(db)
 /// ```
-public protocol FetchRequest<RowDecoder> {
+///
+/// As in GRDB, a request is also a subquery (``SQLSubqueryable``), usable
+/// wherever an SQL expression is, and a database region
+/// (``DatabaseRegionConvertible``) that observations can track; it is
+/// `Sendable`.
+public protocol FetchRequest<RowDecoder>: SQLSubqueryable, DatabaseRegionConvertible {
     /// The type of fetched values.
     associatedtype RowDecoder
 

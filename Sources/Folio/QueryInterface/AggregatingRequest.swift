@@ -15,6 +15,43 @@ public protocol AggregatingRequest {
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
     func having(_ predicate: any SQLExpressible) -> Self
+
+    /// Returns an aggregate request grouped on the SQL expressions that
+    /// the closure returns when the request is prepared. Any previous
+    /// grouping is discarded.
+    ///
+    /// ```swift
+    /// // SELECT teamId, MAX(score) FROM player GROUP BY teamId
+    /// let request = Player
+    ///     .select(Column("teamId"), max(Column("score")))
+    ///     .groupWhenConnected { db in [Column("teamId")] }
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#resultset>.
+    ///
+    /// - Parameter expressions: A closure that accepts a database
+    ///   connection and returns an array of SQL expressions.
+    /// - Returns: A request.
+    func groupWhenConnected(_ expressions: @escaping @Sendable (Database) throws -> [any SQLExpressible]) -> Self
+
+    /// Returns a request whose aggregated groups are filtered by the
+    /// boolean SQL expression that the closure returns when the request
+    /// is prepared, in addition to the current HAVING conditions.
+    ///
+    /// ```swift
+    /// // SELECT teamId, MAX(score) FROM player GROUP BY teamId HAVING MAX(score) > 1000
+    /// let request = Player
+    ///     .select(Column("teamId"), max(Column("score")))
+    ///     .group(Column("teamId"))
+    ///     .havingWhenConnected { db in max(Column("score")) > 1000 }
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#resultset>.
+    ///
+    /// - Parameter predicate: A closure that accepts a database connection
+    ///   and returns a boolean SQL expression.
+    /// - Returns: A request.
+    func havingWhenConnected(_ predicate: @escaping @Sendable (Database) throws -> any SQLExpressible) -> Self
 }
 
 extension AggregatingRequest {

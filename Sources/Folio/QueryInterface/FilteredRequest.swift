@@ -14,6 +14,29 @@ public protocol FilteredRequest {
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
     func filter(_ predicate: any SQLExpressible) -> Self
+
+    /// Returns a request filtered by the boolean SQL expression that the
+    /// closure returns when the request is prepared, in addition to the
+    /// current filters (they are joined with AND).
+    ///
+    /// ```swift
+    /// // SELECT * FROM player WHERE name = 'O''Brien'
+    /// let name = "O'Brien"
+    /// let request = Player.all().filterWhenConnected { db in
+    ///     Column("name") == name
+    /// }
+    /// ```
+    ///
+    /// The closure runs each time the request is prepared, with the
+    /// connection of the database access, and can read the database. Its
+    /// error is thrown by the fetching method.
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#whereclause>.
+    ///
+    /// - Parameter predicate: A closure that accepts a database
+    ///   connection and returns a boolean SQL expression.
+    /// - Returns: A request.
+    func filterWhenConnected(_ predicate: @escaping @Sendable (Database) throws -> any SQLExpressible) -> Self
 }
 
 extension FilteredRequest {

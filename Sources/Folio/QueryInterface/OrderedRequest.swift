@@ -10,6 +10,29 @@ public protocol OrderedRequest {
     /// - Returns: A request.
     func order(_ orderings: [any SQLOrderingTerm]) -> Self
 
+    /// Returns a request sorted by the SQL ordering terms that the closure
+    /// returns when the request is prepared. Any previous ordering is
+    /// discarded.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC, name
+    /// let request = Player.all().orderWhenConnected { db in
+    ///     [Column("score").desc, Column("name")]
+    /// }
+    /// ```
+    ///
+    /// The closure runs each time the request is prepared, with the
+    /// connection of the database access, and can read the database. The
+    /// derivations that follow (`reversed()`, `thenOrder(_:)`...) apply to
+    /// the connected ordering.
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#the_order_by_clause>.
+    ///
+    /// - Parameter orderings: A closure that accepts a database connection
+    ///   and returns an array of SQL ordering terms.
+    /// - Returns: A request.
+    func orderWhenConnected(_ orderings: @escaping @Sendable (Database) throws -> [any SQLOrderingTerm]) -> Self
+
     /// Returns a request sorted by the current ordering, then by the given
     /// orderings.
     ///

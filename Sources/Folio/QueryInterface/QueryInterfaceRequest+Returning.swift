@@ -27,7 +27,8 @@ extension QueryInterfaceRequest {
     ///
     /// See <https://www.sqlite.org/lang_returning.html>.
     public func deleteAndFetchStatement(_ db: Database, selection: [any SQLSelectable]) throws -> Statement {
-        try returningStatement(db, selection: selection, function: "deleteAndFetchStatement") { context in
+        if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).deleteAndFetchStatement(db, selection: selection) }
+        return try returningStatement(db, selection: selection, function: "deleteAndFetchStatement") { context in
             var sql = try SQLQueryGenerator(query: query).withClause(&context)
             sql += "DELETE FROM " + (try targetTable(context)) + (try whereClauseForWrite(&context))
             return sql
@@ -72,6 +73,7 @@ extension QueryInterfaceRequest {
                 resultCode: .SQLITE_MISUSE,
                 message: "updateAndFetchStatement needs at least one column assignment")
         }
+        if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).updateAndFetchStatement(db, onConflict: conflictResolution, assignments, selection: selection) }
         return try returningStatement(db, selection: selection, function: "updateAndFetchStatement") { context in
             context.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
             var sql = try SQLQueryGenerator(query: query).withClause(&context)

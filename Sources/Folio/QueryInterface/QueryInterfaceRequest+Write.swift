@@ -17,6 +17,7 @@ extension QueryInterfaceRequest {
     ///   from several tables in a way that can not be deleted.
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
+        if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).deleteAll(db) }
         let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
             let withClause = try SQLQueryGenerator(query: query).withClause(&context)
             return withClause + "DELETE FROM " + (try targetTable(context)) + (try whereClauseForWrite(&context))
@@ -46,6 +47,7 @@ extension QueryInterfaceRequest {
         _ assignments: [ColumnAssignment]) throws -> Int
     {
         guard !assignments.isEmpty else { return 0 }
+        if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).updateAll(db, onConflict: conflictResolution, assignments) }
         let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
             context.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
             var sql = try SQLQueryGenerator(query: query).withClause(&context)

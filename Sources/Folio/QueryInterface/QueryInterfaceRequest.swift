@@ -166,8 +166,8 @@ extension QueryInterfaceRequest: DerivableRequest {
     /// - Parameter expressions: Grouping expressions.
     /// - Returns: A request.
     public func group(_ expressions: [any SQLExpressible]) -> Self {
-        let alias = query.relation.alias
-        return mapQuery { $0.groupExpressions = expressions.map { $0.sqlExpression.qualified(with: alias) } }
+        let expressions = expressions.map(\.sqlExpression)
+        return mapQuery { $0 = $0.grouped(by: expressions) }
     }
 
     /// Returns a request with a HAVING condition.
@@ -175,8 +175,8 @@ extension QueryInterfaceRequest: DerivableRequest {
     /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
     public func having(_ predicate: any SQLExpressible) -> Self {
-        let alias = query.relation.alias
-        return mapQuery { $0.havingExpressions.append(predicate.sqlExpression.qualified(with: alias)) }
+        let predicate = predicate.sqlExpression
+        return mapQuery { $0 = $0.having(predicate) }
     }
 
     /// Returns a request whose table is named by the alias.
@@ -339,6 +339,12 @@ extension SQLRelation {
         relation.isOrderingReversed = isOrderingReversed
         relation.children = children
         relation.commonTableExpressions = commonTableExpressions
+        // Connected derivations qualify their expressions with the alias
+        // of the relation they resolve: the new one.
+        relation.connectedDerivations = connectedDerivations
+        relation.grouping = grouping?.map { $0.requalified(from: alias, to: newAlias) }
+        relation.havingExpressions = havingExpressions.map { $0.requalified(from: alias, to: newAlias) }
+        relation.isDistinct = isDistinct
         return relation
     }
 }

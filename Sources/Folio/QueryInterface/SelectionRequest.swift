@@ -26,6 +26,44 @@ public protocol SelectionRequest {
     /// - Parameter selection: The added columns and expressions.
     /// - Returns: A request.
     func annotated(with selection: [any SQLSelectable]) -> Self
+
+    /// Returns a request that selects the result columns that the closure
+    /// returns when the request is prepared. Any previous selection is
+    /// discarded.
+    ///
+    /// ```swift
+    /// // SELECT id, name FROM player
+    /// let request = Player.all().selectWhenConnected { db in
+    ///     [Column("id"), Column("name")]
+    /// }
+    /// ```
+    ///
+    /// The closure runs each time the request is prepared, with the
+    /// connection of the database access, and can read the database.
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#generation_of_the_set_of_result_rows>.
+    ///
+    /// - Parameter selection: A closure that accepts a database connection
+    ///   and returns an array of result columns.
+    /// - Returns: A request.
+    func selectWhenConnected(_ selection: @escaping @Sendable (Database) throws -> [any SQLSelectable]) -> Self
+
+    /// Returns a request that appends the result columns that the closure
+    /// returns when the request is prepared to the selected columns.
+    ///
+    /// ```swift
+    /// // SELECT *, score + bonus AS totalScore FROM player
+    /// let request = Player.all().annotatedWhenConnected { db in
+    ///     [(Column("score") + Column("bonus")).forKey("totalScore")]
+    /// }
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#generation_of_the_set_of_result_rows>.
+    ///
+    /// - Parameter selection: A closure that accepts a database connection
+    ///   and returns an array of result columns.
+    /// - Returns: A request.
+    func annotatedWhenConnected(with selection: @escaping @Sendable (Database) throws -> [any SQLSelectable]) -> Self
 }
 
 extension SelectionRequest {

@@ -159,7 +159,13 @@ struct SQLPrefetcher {
     }
 
     private func prefetchQuery(_ prefetch: Prefetch, keyFilter: SQLExpression) -> SQLQuery {
-        SQLQuery(relation: SQLAssociationStep.reversedChain(prefetch.steps, firstStepFilter: keyFilter))
+        var query = SQLQuery(relation: SQLAssociationStep.reversedChain(prefetch.steps, firstStepFilter: keyFilter))
+        if !query.groupExpressions.isEmpty || !query.havingExpressions.isEmpty {
+            // A grouped association groups the rows of each parent apart.
+            let firstAlias = prefetch.steps[0].relation.alias
+            query.groupExpressions += prefetch.childColumns.map { SQLExpression.column($0, firstAlias) }
+        }
+        return query
     }
 }
 

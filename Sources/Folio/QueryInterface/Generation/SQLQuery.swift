@@ -6,9 +6,14 @@ struct SQLQuery: Sendable {
     var groupExpressions: [SQLExpression] = []
     var havingExpressions: [SQLExpression] = []
     var limit: SQLLimit?
+    /// The derivations of GROUP BY and HAVING that wait for a database
+    /// connection, in the order of the calls: see
+    /// `SQLQuery+Connected.swift`.
+    var connectedDerivations: [@Sendable (SQLQuery, Database) throws -> SQLQuery] = []
 
     init(relation: SQLRelation) {
         self.relation = relation
+        adoptRelationGrouping()
     }
 
     /// The common table expressions of the WITH clause: those of the
@@ -50,6 +55,7 @@ extension SQLQuery: SQLSubquery.Query {
     /// Renders the query as a subquery, which may refer to the aliases of
     /// the enclosing query.
     func sql(_ context: inout SQLGenerationContext) throws -> String {
-        try SQLQueryGenerator(query: self).sql(&context)
+        if hasConnectedDerivations { return try resolved(context.db).sql(&context) }
+        return try SQLQueryGenerator(query: self).sql(&context)
     }
 }

@@ -164,6 +164,9 @@ struct SQLQueryGenerator {
         defer { context.aliasNames = firstPositionNames }
         var sql = ""
         for ((_, child), childNames) in zip(relation.children.filter { $0.child.kind != .all }, names.children) {
+            if child.relation.needsOwnQuery {
+                throw SQLRelation.ownQueryAssociationError(child.relation.tableName)
+            }
             names.activate(relation, in: &context)
             childNames.activate(child.relation, in: &context)
             let joinOperator = child.kind == .required ? " JOIN " : " LEFT JOIN "
@@ -291,6 +294,9 @@ extension SQLQuery {
         forSingleResult singleResult: Bool,
         extraSelection: [SQLSelection] = []) throws -> PreparedRequest
     {
+        if hasConnectedDerivations {
+            return try resolved(db).makePreparedRequest(db, forSingleResult: singleResult, extraSelection: extraSelection)
+        }
         let generator = SQLQueryGenerator(query: self)
         let prefetch = try SQLPrefetcher(relation: relation, db: db, firstHiddenColumn: { try generator.selectedColumnCount(db) })
         let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
@@ -315,6 +321,7 @@ extension SQLQuery {
 
     /// Returns the number of rows of the query.
     func fetchCount(_ db: Database) throws -> Int {
+        if hasConnectedDerivations { return try resolved(db).fetchCount(db) }
         var countQuery = self
         countQuery.relation.children = relation.children.filter { $0.child.kind != .all }
         let (sql, arguments): (String, StatementArguments)
@@ -350,6 +357,7 @@ extension SQLQuery {
 
     /// Returns whether the query returns at least one row.
     func exists(_ db: Database) throws -> Bool {
+        if hasConnectedDerivations { return try resolved(db).exists(db) }
         var existsQuery = self
         existsQuery.relation.children = relation.children.filter { $0.child.kind != .all }
         existsQuery.relation = existsQuery.relation.deselectingChildren()

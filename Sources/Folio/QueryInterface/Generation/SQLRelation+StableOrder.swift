@@ -4,20 +4,27 @@ extension SQLRelation {
     /// joined and prefetched associations. Applying it twice does not
     /// repeat the stable order.
     func withStableOrder() -> SQLRelation {
-        var relation = self
-        if !(relation.effectiveOrdering.last?.isStableOrder ?? false) {
-            let table: String?
-            switch source {
-            case .table(let name): table = name
-            case .commonTableExpression: table = nil
-            }
-            relation = relation.thenOrder([SQLOrdering(impl: .stable(table: table, alias: nil, isDescending: false))])
-        }
+        var relation = withOwnStableOrder()
         for index in relation.children.indices {
             relation.children[index].child.relation = relation.children[index].child.relation.withStableOrder()
             relation.children[index].child.prefetchSteps = relation.children[index].child.prefetchSteps.map(\.withStableOrder)
         }
         return relation
+    }
+
+    /// The relation sorted by its ordering, then by the stable order of
+    /// its table (its associated relations are not sorted further).
+    private func withOwnStableOrder() -> SQLRelation {
+        // After a connected ordering, the current ordering is only known
+        // when the relation is resolved.
+        if defersDerivations { return deriving { relation, _ in relation.withOwnStableOrder() } }
+        guard !(effectiveOrdering.last?.isStableOrder ?? false) else { return self }
+        let table: String?
+        switch source {
+        case .table(let name): table = name
+        case .commonTableExpression: table = nil
+        }
+        return thenOrder([SQLOrdering(impl: .stable(table: table, alias: nil, isDescending: false))])
     }
 }
 

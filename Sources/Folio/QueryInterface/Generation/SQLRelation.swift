@@ -27,6 +27,16 @@ public struct SQLRelation: Sendable {
     /// order they were embedded. The WITH clause of a query gathers those
     /// of its relation and of its joined relations.
     var commonTableExpressions: [SQLCommonTableExpression] = []
+    /// The derivations that wait for a database connection, in the order
+    /// of the calls: see `SQLRelation+Connected.swift`. Empty unless a
+    /// `…WhenConnected` method was called on this relation.
+    var connectedDerivations: [ConnectedDerivation] = []
+    /// The GROUP BY clause of an association's destination, nil when it
+    /// is not grouped, its HAVING conditions, and whether it is DISTINCT:
+    /// see `SQLRelation+Grouping.swift`.
+    var grouping: [SQLExpression]?
+    var havingExpressions: [SQLExpression] = []
+    var isDistinct = false
 
     init(table: String, alias: TableAliasBase = TableAliasBase(name: nil), selection: [SQLSelection]) {
         self.source = .table(table)
@@ -57,24 +67,28 @@ public struct SQLRelation: Sendable {
     }
 
     func select(_ selection: [SQLSelection]) -> SQLRelation {
+        if defersDerivations { return deriving { relation, _ in relation.select(selection) } }
         var relation = self
         relation.selection = selection.map { $0.qualified(with: alias) }
         return relation
     }
 
     func annotated(with selection: [SQLSelection]) -> SQLRelation {
+        if defersDerivations { return deriving { relation, _ in relation.annotated(with: selection) } }
         var relation = self
         relation.selection += selection.map { $0.qualified(with: alias) }
         return relation
     }
 
     func filter(_ predicate: SQLExpression) -> SQLRelation {
+        if defersDerivations { return deriving(isFilter: true) { relation, _ in relation.filter(predicate) } }
         var relation = self
         relation.filters.append(predicate.qualified(with: alias))
         return relation
     }
 
     func order(_ orderings: [SQLOrdering]) -> SQLRelation {
+        if defersDerivations { return deriving { relation, _ in relation.order(orderings) } }
         var relation = self
         relation.ordering = orderings.map { $0.qualified(with: alias) }
         relation.isOrderingReversed = false
@@ -82,6 +96,7 @@ public struct SQLRelation: Sendable {
     }
 
     func thenOrder(_ orderings: [SQLOrdering]) -> SQLRelation {
+        if defersDerivations { return deriving { relation, _ in relation.thenOrder(orderings) } }
         var relation = self
         if relation.isOrderingReversed {
             relation.ordering = relation.effectiveOrdering
@@ -92,18 +107,27 @@ public struct SQLRelation: Sendable {
     }
 
     func reversed() -> SQLRelation {
+        if defersDerivations { return deriving { relation, _ in relation.reversed() } }
         var relation = self
         relation.isOrderingReversed.toggle()
         return relation
     }
 
     func unordered() -> SQLRelation {
-        var relation = self
-        relation.ordering = []
-        relation.isOrderingReversed = false
+        var relation = removingOwnOrdering()
         for index in relation.children.indices {
             relation.children[index].child.relation = relation.children[index].child.relation.unordered()
         }
+        return relation
+    }
+
+    /// The relation without its own ordering (the orderings of its
+    /// associated relations are kept).
+    private func removingOwnOrdering() -> SQLRelation {
+        if defersDerivations { return deriving { relation, _ in relation.removingOwnOrdering() } }
+        var relation = self
+        relation.ordering = []
+        relation.isOrderingReversed = false
         return relation
     }
 
@@ -166,6 +190,11 @@ struct SQLRelationChild: Sendable {
         }
         var relation = other.relation
         relation.filters = self.relation.filters + other.relation.filters
+        // The connected filters of both uses apply as well; the other
+        // connected derivations are those of the last use, as the plain
+        // ones. Filters commute with every other derivation.
+        relation.connectedDerivations = self.relation.connectedDerivations.filter(\.isFilter)
+            + other.relation.connectedDerivations
         relation.children = self.relation.children
         for (key, child) in other.relation.children {
             relation = relation.adding(child, forKey: key)

@@ -7,9 +7,14 @@ import XCTest
 /// same temporary file: the first one holds the write lock inside a write,
 /// while the second one begins an IMMEDIATE transaction, which needs it.
 final class BusyModeTests: FolioTestCase {
-    private func makeQueues(busyMode: Database.BusyMode) throws -> (holder: DatabaseQueue, contender: DatabaseQueue) {
+    private func makeQueues(
+        busyMode: Database.BusyMode,
+        holderBusyMode: Database.BusyMode = .immediateError) throws -> (holder: DatabaseQueue, contender: DatabaseQueue)
+    {
         let path = temporaryDatabasePath()
-        let holder = try DatabaseQueue(path: path)
+        var holderConfig = Configuration()
+        holderConfig.busyMode = holderBusyMode
+        let holder = try DatabaseQueue(path: path, configuration: holderConfig)
         try holder.write { db in
             try db.execute(sql: "CREATE TABLE t (a)")
         }
@@ -61,9 +66,11 @@ final class BusyModeTests: FolioTestCase {
     }
 
     // The waits are generous (a minute) so that a loaded CI machine cannot
-    // fail the test: on an idle one it takes milliseconds.
+    // fail the test: on an idle one it takes milliseconds. The holder waits
+    // too: while the contender retries, it briefly holds the SHARED lock
+    // that the holder's COMMIT must see released.
     func testTimeoutWaitsUntilTheLockIsReleased() throws {
-        let (holder, contender) = try makeQueues(busyMode: .timeout(60))
+        let (holder, contender) = try makeQueues(busyMode: .timeout(60), holderBusyMode: .timeout(60))
         let waiting = DispatchSemaphore(value: 0)
         let done = expectation(description: "contender wrote")
         try holder.write { db in

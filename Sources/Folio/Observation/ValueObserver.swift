@@ -107,7 +107,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         } else if let writer {
             writer.asyncWriteWithoutTransaction { [self] db in
                 db.add(transactionObserver: self)
-                requestFetch()
+                fetchInitialValue(db, writer: writer)
             }
         } else {
             // A reader that does not write notifies one value.
@@ -195,6 +195,54 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     // MARK: - Fetching
 
     /// Schedules a fetch, unless one is already scheduled.
+    /// Starts the fetch of the initial value from the write access that
+    /// registered the observer, so that it sees the database as it was
+    /// when the observation started: a write that was queued after
+    /// ``start(in:)`` is notified as a change, after the initial value, as
+    /// in GRDB. A pool fetches on a reader that has acquired its snapshot
+    /// before the writer goes on; other writers fetch right here, in a
+    /// read-only access (or in a savepoint, for observations that require
+    /// write access).
+    private func fetchInitialValue(_ db: Database, writer: any DatabaseWriter) {
+        let shouldFetch = state.withLock { state in
+            if state.isStopped { return false }
+            state.needsFetch = true
+            if state.isFetching { return false }
+            state.isFetching = true
+            return true
+        }
+        guard shouldFetch else { return }
+        if !requiresWriteAccess, let pool = writer as? DatabasePool {
+            // The fetch starts now, while the writer is blocked until the
+            // reader has its snapshot: the changes committed after it are
+            // recorded, and trigger another fetch.
+            guard let recordsRegion = beginFetch() else { return }
+            pool.asyncConcurrentRead { [self] result in
+                switch result {
+                case .success(let db):
+                    do {
+                        let (fetched, region) = try fetch(db, recordsRegion: recordsRegion)
+                        fetchDidEnd(fetched, region: region)
+                    } catch {
+                        fail(error)
+                    }
+                case .failure(let error):
+                    fail(error)
+                }
+            }
+            return
+        }
+        guard let recordsRegion = beginFetch() else { return }
+        do {
+            let (fetched, region) = requiresWriteAccess
+                ? try fetchWithWriteAccess(db, recordsRegion: recordsRegion)
+                : try db.readOnly { try fetch(db, recordsRegion: recordsRegion) }
+            fetchDidEnd(fetched, region: region)
+        } catch {
+            fail(error)
+        }
+    }
+
     private func requestFetch() {
         let shouldSchedule = state.withLock { state in
             if state.isStopped { return false }

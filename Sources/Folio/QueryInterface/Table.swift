@@ -13,7 +13,7 @@
 /// for the details.
 public struct Table<RowDecoder>: Sendable {
     /// The table name.
-    public let tableName: String
+    public var tableName: String
 
     /// Creates a table whose rows decode as `RowDecoder`.
     ///

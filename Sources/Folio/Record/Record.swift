@@ -466,9 +466,10 @@ open class Record {
     /// player.hasDatabaseChanges // true
     /// ```
     ///
-    /// Set it to false to forget the changes, or to true to consider all
-    /// values changed. A record that fails to encode has changes.
-    public var hasDatabaseChanges: Bool {
+    /// The flag is informative: it does not prevent insertions and
+    /// updates from running their SQL. A record that fails to encode has
+    /// changes.
+    public internal(set) var hasDatabaseChanges: Bool {
         get {
             // Documented: a record that fails to encode has changes (the
             // error surfaces when the record is saved).
@@ -526,7 +527,7 @@ open class Record {
     ///   when the row does not exist, a ``DatabaseError``, or the error of
     ///   a callback.
     @discardableResult
-    public func updateChanges(_ db: Database) throws -> Bool {
+    public final func updateChanges(_ db: Database) throws -> Bool {
         let changedColumns = try changedValues().keys
         if changedColumns.isEmpty {
             return false

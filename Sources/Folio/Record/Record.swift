@@ -469,20 +469,21 @@ open class Record {
     /// The flag is informative: it does not prevent insertions and
     /// updates from running their SQL. A record that fails to encode has
     /// changes.
-    public internal(set) var hasDatabaseChanges: Bool {
-        get {
-            // Documented: a record that fails to encode has changes (the
-            // error surfaces when the record is saved).
-            guard let referenceContainer, let container = try? makePersistenceContainer() else {
-                return true
-            }
-            return !PersistenceContainer.changes(from: referenceContainer, to: container).isEmpty
+    public var hasDatabaseChanges: Bool {
+        // Documented: a record that fails to encode has changes (the error
+        // surfaces when the record is saved).
+        guard let referenceContainer, let container = try? makePersistenceContainer() else {
+            return true
         }
-        set {
-            // No reference when the record fails to encode: it then has
-            // changes, as documented above.
-            referenceContainer = newValue ? nil : try? makePersistenceContainer()
-        }
+        return !PersistenceContainer.changes(from: referenceContainer, to: container).isEmpty
+    }
+
+    /// Forgets the changes (false), or considers all values changed
+    /// (true): the setter of the seed-era `hasPersistentChangedValues`.
+    func setHasDatabaseChanges(_ newValue: Bool) {
+        // No reference when the record fails to encode: it then has
+        // changes, as documented in ``hasDatabaseChanges``.
+        referenceContainer = newValue ? nil : try? makePersistenceContainer()
     }
 
     /// The changed columns, with the values the record was fetched or last

@@ -145,7 +145,7 @@ extension Record {
     @available(*, deprecated, renamed: "hasDatabaseChanges")
     public var hasPersistentChangedValues: Bool {
         get { hasDatabaseChanges }
-        set { hasDatabaseChanges = newValue }
+        set { setHasDatabaseChanges(newValue) }
     }
 
     /// The earlier name of ``databaseChanges``.

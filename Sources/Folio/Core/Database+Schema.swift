@@ -420,7 +420,7 @@ extension Database {
                 destinations = destinationKey.map { Optional($0) }
             }
             let mapping = zip(sortedPairs, destinations).map { pair, destination in
-                ForeignKeyInfo.Mapping(origin: pair.from, destination: destination ?? "rowid")
+                (origin: pair.from, destination: destination ?? "rowid")
             }
             foreignKeys.append(ForeignKeyInfo(id: id, destinationTable: table, mapping: mapping))
         }

@@ -34,11 +34,41 @@ public struct DatabaseEvent: Sendable {
     public let rowID: Int64
 
     /// The name of the changed table, as in the database schema.
-    public let tableName: String
+    ///
+    /// ```swift
+    /// func databaseDidChange(with event: DatabaseEvent) {
+    ///     if event.tableName == "player" { print("player \(event.rowID) changed") }
+    /// }
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/update_hook.html>.
+    public var tableName: String { table }
 
     /// The name of the database of the table: `main`, `temp`, or the name
     /// of an attached database.
-    public let databaseName: String
+    ///
+    /// ```swift
+    /// func databaseDidChange(with event: DatabaseEvent) {
+    ///     print("\(event.databaseName).\(event.tableName)") // "main.player"
+    /// }
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/update_hook.html>.
+    public var databaseName: String { database }
+
+    /// Storage for ``tableName``.
+    let table: String
+
+    /// Storage for ``databaseName``.
+    let database: String
+
+    /// Creates an event.
+    init(kind: Kind, rowID: Int64, tableName: String, databaseName: String) {
+        self.kind = kind
+        self.rowID = rowID
+        self.table = tableName
+        self.database = databaseName
+    }
 
     /// Returns a copy of the event. Events are values: a copy is the event
     /// itself, kept for compatibility with code that stores events.

@@ -142,17 +142,23 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
             publicArguments: publicArguments)
     }
 
-    /// Creates a database value from any convertible value.
+    /// Creates a database value from any value, or returns nil unless the
+    /// value adopts ``DatabaseValueConvertible``.
     ///
     /// ```swift
-    /// DatabaseValue(value: 42)      // INTEGER 42
-    /// DatabaseValue(value: "Arthur") // TEXT 'Arthur'
-    /// DatabaseValue(value: nil as Int?) // NULL
+    /// DatabaseValue(value: 42)             // INTEGER 42
+    /// DatabaseValue(value: "Arthur")       // TEXT 'Arthur'
+    /// DatabaseValue(value: nil as Int?)    // NULL
+    /// DatabaseValue(value: [1, 2] as Any)  // nil: an array is not a database value
     /// ```
     ///
-    /// - Parameter value: A value, or nil for NULL.
-    public init(value: (any DatabaseValueConvertible)?) {
-        self = value?.databaseValue ?? .null
+    /// See <https://www.sqlite.org/datatype3.html>.
+    ///
+    /// - Parameter value: A value. A nil optional of a convertible type is
+    ///   NULL.
+    public init?(value: Any) {
+        guard let convertible = value as? any DatabaseValueConvertible else { return nil }
+        self = convertible.databaseValue
     }
 
     /// Whether the value is NULL.

@@ -278,12 +278,10 @@ extension Row {
         _ sqliteStatement: SQLiteStatement,
         _ cIndex: CInt) -> Value?
     {
-        // Types that check the column type themselves can skip the NULL
-        // check (the cast is resolved at compile time once specialized).
-        guard Value.self is any _StatementColumnTypeChecking.Type
-                || sqlite3_column_type(sqliteStatement, cIndex) != SQLITE_NULL
-        else { return nil }
-        return Value(sqliteStatement: sqliteStatement, index: cIndex)
+        // The standard types check the column type themselves, NULL
+        // included; other types get the NULL check of the default
+        // implementation.
+        Value.fromStatement(sqliteStatement, atUncheckedIndex: cIndex)
     }
 
     /// Reads an optional standard value straight from the current row of a
@@ -297,6 +295,12 @@ extension Row {
     {
         if sqlite3_column_type(sqliteStatement, cIndex) == SQLITE_NULL {
             return .some(nil)
+        }
+        // The standard types check the column type (the cast is resolved
+        // at compile time once specialized): their initializer applies
+        // SQLite's conversions.
+        if Value.self is any _StatementColumnTypeChecking.Type {
+            return Value.fromStatement(sqliteStatement, atUncheckedIndex: cIndex).map { .some($0) }
         }
         return Value(sqliteStatement: sqliteStatement, index: cIndex).map { .some($0) }
     }

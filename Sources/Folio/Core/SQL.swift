@@ -122,6 +122,36 @@ public struct SQL: Sendable {
 }
 
 extension SQL: ExpressibleByStringInterpolation {
+    /// Creates a literal from raw SQL, when the literal is a single
+    /// extended grapheme cluster.
+    ///
+    /// ```swift
+    /// let sql = SQL(extendedGraphemeClusterLiteral: "*")
+    /// try db.execute(literal: "SELECT " + sql + " FROM player")
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang.html>.
+    ///
+    /// - Parameter value: Raw SQL.
+    public init(extendedGraphemeClusterLiteral value: String) {
+        self.init(sql: value)
+    }
+
+    /// Creates a literal from raw SQL, when the literal is a single
+    /// Unicode scalar.
+    ///
+    /// ```swift
+    /// let sql = SQL(unicodeScalarLiteral: "*")
+    /// try db.execute(literal: "SELECT " + sql + " FROM player")
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang.html>.
+    ///
+    /// - Parameter value: Raw SQL.
+    public init(unicodeScalarLiteral value: String) {
+        self.init(sql: value)
+    }
+
     /// Creates a literal from raw SQL.
     public init(stringLiteral value: String) {
         self.init(sql: value)

@@ -142,6 +142,36 @@ extension SQLRequest where RowDecoder == Row {
 }
 
 extension SQLRequest: ExpressibleByStringInterpolation {
+    /// Creates a request from raw SQL, when the literal is a single
+    /// extended grapheme cluster.
+    ///
+    /// ```swift
+    /// let request = SQLRequest<Row>(extendedGraphemeClusterLiteral: "SELECT 1")
+    /// let row = try request.fetchOne(db)
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang.html>.
+    ///
+    /// - Parameter value: Raw SQL.
+    public init(extendedGraphemeClusterLiteral value: String) {
+        self.init(sql: value)
+    }
+
+    /// Creates a request from raw SQL, when the literal is a single
+    /// Unicode scalar.
+    ///
+    /// ```swift
+    /// let request = SQLRequest<Row>(unicodeScalarLiteral: "SELECT 1")
+    /// let row = try request.fetchOne(db)
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang.html>.
+    ///
+    /// - Parameter value: Raw SQL.
+    public init(unicodeScalarLiteral value: String) {
+        self.init(sql: value)
+    }
+
     /// Creates a request from a raw SQL string literal.
     public init(stringLiteral value: String) {
         self.init(sql: value)

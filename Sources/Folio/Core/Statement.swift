@@ -28,16 +28,68 @@ public final class Statement {
     public let sqliteStatement: SQLiteStatement
 
     /// The SQL of the statement, without leading and trailing white space.
-    public let sql: String
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player")
+    /// print(statement.sql) // "SELECT * FROM player"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/expanded_sql.html>.
+    public var sql: String { storedSQL }
+
+    /// Storage for ``sql``.
+    private let storedSQL: String
 
     /// The connection of the statement.
     unowned let database: Database
 
-    /// The arguments bound the last time the statement ran.
-    public private(set) var arguments = StatementArguments()
+    /// The statement arguments: the values bound to its parameters.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "INSERT INTO player (id, name) VALUES (?, ?)")
+    /// statement.arguments = [1, "Arthur"]
+    /// print(statement.arguments) // [1, 'Arthur']
+    /// try statement.execute()
+    /// ```
+    ///
+    /// Setting arguments checks them against the statement parameters and
+    /// binds them. Arguments that do not fit (a missing value, a value too
+    /// many, an unknown name), or a value that SQLite can not store, do not
+    /// run: the next execution of the statement throws the
+    /// ``DatabaseError`` that ``setArguments(_:)`` would have thrown. Use
+    /// ``setArguments(_:)`` to get that error at once.
+    ///
+    /// See <https://www.sqlite.org/c3ref/bind_blob.html>.
+    public var arguments: StatementArguments {
+        get { boundArguments }
+        set {
+            do {
+                try setArguments(newValue)
+            } catch let error as DatabaseError {
+                // The setter can not throw: the statement keeps the error
+                // and does not run until arguments are set again.
+                deferArgumentsError(error, arguments: newValue)
+            } catch {
+                fatalError("setArguments(_:) throws DatabaseError only")
+            }
+        }
+    }
 
-    /// The number of result columns.
-    public let columnCount: Int
+    /// Storage for ``arguments``: the arguments bound last.
+    private var boundArguments = StatementArguments()
+
+    /// The number of columns in the rows of the statement.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT id, name FROM player")
+    /// statement.columnCount // 2
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/column_count.html>.
+    public var columnCount: Int { storedColumnCount }
+
+    /// Storage for ``columnCount``.
+    private let storedColumnCount: Int
 
     /// The name of each parameter (without prefix), nil for `?` parameters.
     let parameterNames: [String?]
@@ -82,7 +134,10 @@ public final class Statement {
     /// It is computed from what SQLite reports while the statement
     /// compiles (see <https://www.sqlite.org/c3ref/set_authorizer.html>),
     /// once per statement.
-    public private(set) lazy var databaseRegion: DatabaseRegion = authorization.makeRegion()
+    public var databaseRegion: DatabaseRegion { region }
+
+    /// Storage for ``databaseRegion``, computed on first use.
+    private lazy var region: DatabaseRegion = authorization.makeRegion()
 
     /// For each of the `eventKinds` of the ``authorization``, the
     /// transaction observers interested in it, set each time the
@@ -108,8 +163,18 @@ public final class Statement {
         cursorUseCount == 0 && sqlite3_stmt_busy(sqliteStatement) == 0
     }
 
-    /// The names of the result columns, in order.
-    public let columnNames: [String]
+    /// The column names, ordered from left to right.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT id, name FROM player")
+    /// statement.columnNames // ["id", "name"]
+    /// ```
+    ///
+    /// Read from SQLite on first use. See
+    /// <https://www.sqlite.org/c3ref/column_name.html>.
+    public private(set) lazy var columnNames: [String] = (0..<storedColumnCount).map {
+        String(cString: sqlite3_column_name(sqliteStatement, CInt($0)))
+    }
 
     /// Where the next look-up by name starts: columns are usually read in
     /// order, so that the next one is found at the first comparison.
@@ -144,7 +209,7 @@ public final class Statement {
     init(database: Database, sqliteStatement: SQLiteStatement, sql: String) {
         self.database = database
         self.sqliteStatement = sqliteStatement
-        self.sql = sql
+        self.storedSQL = sql
         self.authorization = database.authorizer.takeAuthorization(for: sqliteStatement)
         switch authorization.transactionEffect {
         case .rollbackTransaction, .rollbackSavepoint:
@@ -160,11 +225,7 @@ public final class Statement {
         }
         self.hasPermanentStepPreamble = invalidatesSchemaCache || beginsTransaction
         self.needsStepPreamble = hasPermanentStepPreamble
-        let columnCount = Int(sqlite3_column_count(sqliteStatement))
-        self.columnCount = columnCount
-        self.columnNames = (0..<columnCount).map {
-            String(cString: sqlite3_column_name(sqliteStatement, CInt($0)))
-        }
+        self.storedColumnCount = Int(sqlite3_column_count(sqliteStatement))
         let parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
         self.parameterNames = (0..<parameterCount).map { index in
             guard let cName = sqlite3_bind_parameter_name(sqliteStatement, CInt(index + 1)) else {
@@ -205,6 +266,7 @@ public final class Statement {
         // Start after the last match: records read columns in order. An
         // exact match is the leftmost one when no column to its left has
         // the same name, ignoring case.
+        let columnNames = self.columnNames
         let count = columnNames.count
         var index = columnLookupHint
         for _ in 0..<count {
@@ -342,7 +404,7 @@ public final class Statement {
             pendingBindError = nil
             needsStepPreamble = hasPermanentStepPreamble
         }
-        self.arguments = arguments
+        self.boundArguments = arguments
         let code = bindAll(values)
         guard code == SQLITE_OK else {
             let error = code == Statement.unrepresentableValueCode
@@ -358,6 +420,18 @@ public final class Statement {
             needsStepPreamble = true
             throw error
         }
+    }
+
+    /// Keeps the error of arguments set with the ``arguments`` setter,
+    /// which can not throw: the bindings are cleared, and the next step
+    /// throws the error, so that the statement never runs with arguments
+    /// that were not all bound.
+    private func deferArgumentsError(_ error: DatabaseError, arguments: StatementArguments) {
+        reset()
+        sqlite3_clear_bindings(sqliteStatement)
+        boundArguments = arguments
+        pendingBindError = error
+        needsStepPreamble = true
     }
 
     /// Binds values to the parameters 1...n, in place, and returns the

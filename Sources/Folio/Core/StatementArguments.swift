@@ -37,23 +37,67 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// let ids: [Int64] = [1, 2, 3]
     /// let arguments = StatementArguments(ids)
+    /// try db.execute(sql: "DELETE FROM player WHERE id IN (?, ?, ?)", arguments: arguments)
     /// ```
     ///
-    /// - Parameter sequence: A sequence of values.
-    public init<S: Sequence>(_ sequence: S) where S.Element: DatabaseValueConvertible {
-        values = sequence.map(\.databaseValue)
+    /// See <https://www.sqlite.org/c3ref/bind_blob.html>.
+    ///
+    /// - Parameter values: A sequence of values.
+    public init(_ values: some Sequence<some DatabaseValueConvertible>) {
+        self.values = values.map(\.databaseValue)
         namedValues = [:]
     }
 
     /// Creates positional arguments from a sequence of optional values.
     ///
-    /// - Parameter sequence: A sequence of values, nil standing for NULL.
-    public init<S: Sequence>(_ sequence: S) where S.Element == (any DatabaseValueConvertible)? {
-        values = sequence.map { $0?.databaseValue ?? .null }
+    /// ```swift
+    /// let values: [(any DatabaseValueConvertible)?] = ["foo", 1, nil]
+    /// try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?)", arguments: StatementArguments(values))
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/bind_blob.html>.
+    ///
+    /// - Parameter values: A sequence of values, nil standing for NULL.
+    public init(_ values: some Sequence<(any DatabaseValueConvertible)?>) {
+        self.values = values.map { $0?.databaseValue ?? .null }
+        namedValues = [:]
+    }
+
+    /// Creates positional arguments from an array of values of any type,
+    /// or returns nil when a value does not adopt
+    /// ``DatabaseValueConvertible``.
+    ///
+    /// ```swift
+    /// let array: [Any] = ["Arthur", 1000]
+    /// let arguments = StatementArguments(array)    // ['Arthur', 1000]
+    /// let invalid = StatementArguments([NSObject()]) // nil
+    /// ```
+    ///
+    /// A nil optional of a convertible type is NULL. See
+    /// <https://www.sqlite.org/c3ref/bind_blob.html>.
+    ///
+    /// - Parameter array: An array of values.
+    public init?(_ array: [Any]) {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(array.count)
+        for element in array {
+            guard let value = DatabaseValue(value: element) else { return nil }
+            values.append(value)
+        }
+        self.values = values
         namedValues = [:]
     }
 
     /// Creates named arguments from a dictionary.
+    ///
+    /// ```swift
+    /// let values: [String: (any DatabaseValueConvertible)?] = ["firstName": nil, "lastName": "Miller"]
+    /// try db.execute(
+    ///     sql: "INSERT INTO person VALUES (:firstName, :lastName)",
+    ///     arguments: StatementArguments(values))
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/bind_parameter_name.html>.
     ///
     /// - Parameter dictionary: Values keyed by parameter name, without the
     ///   `:`, `$` or `@` prefix.
@@ -64,35 +108,87 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates named arguments from a sequence of (name, value) pairs.
     ///
-    /// - Parameter sequence: (name, value) pairs; later names win.
-    public init<S: Sequence>(_ sequence: S) where S.Element == (String, (any DatabaseValueConvertible)?) {
+    /// ```swift
+    /// let pairs: [(String, (any DatabaseValueConvertible)?)] = [("name", "Arthur"), ("score", nil)]
+    /// let arguments = StatementArguments(pairs) // [name:'Arthur', score:NULL]
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/bind_parameter_name.html>.
+    ///
+    /// - Parameter keysAndValues: (name, value) pairs; later names win.
+    public init(_ keysAndValues: some Sequence<(String, (any DatabaseValueConvertible)?)>) {
         values = []
         namedValues = [:]
-        for (key, value) in sequence {
+        for (key, value) in keysAndValues {
             namedValues[key] = value?.databaseValue ?? .null
         }
     }
 
-    /// Appends the values of other arguments: positional values go after
-    /// these, and named values are merged, the other arguments winning.
+    /// Creates named arguments from a dictionary of values of any type, or
+    /// returns nil when a key is not a string, or a value does not adopt
+    /// ``DatabaseValueConvertible``.
+    ///
+    /// ```swift
+    /// let dictionary: [AnyHashable: Any] = ["name": "Arthur", "score": 1000]
+    /// let arguments = StatementArguments(dictionary) // [name:'Arthur', score:1000]
+    /// let invalid = StatementArguments([1: "Arthur"] as [AnyHashable: Any]) // nil
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/c3ref/bind_parameter_name.html>.
+    ///
+    /// - Parameter dictionary: Values keyed by parameter name, without the
+    ///   `:`, `$` or `@` prefix.
+    public init?(_ dictionary: [AnyHashable: Any]) {
+        var namedValues: [String: DatabaseValue] = [:]
+        namedValues.reserveCapacity(dictionary.count)
+        for (key, element) in dictionary {
+            guard let name = key.base as? String, let value = DatabaseValue(value: element) else { return nil }
+            namedValues[name] = value
+        }
+        values = []
+        self.namedValues = namedValues
+    }
+
+    /// Appends statement arguments: positional values are concatenated,
+    /// and named values are inserted or replaced.
+    ///
+    /// ```swift
+    /// var arguments: StatementArguments = ["foo": 1, "bar": 2]
+    /// let replacedValues = arguments.append(contentsOf: ["foo": 3, "baz": 4])
+    /// print(arguments)      // [bar:2, baz:4, foo:3]
+    /// print(replacedValues) // ["foo": 1]
+    ///
+    /// var positional: StatementArguments = [1]
+    /// _ = positional.append(contentsOf: [2, 3]) // [1, 2, 3]
+    /// ```
+    ///
+    /// Named and positional arguments can be mixed. See
+    /// <https://www.sqlite.org/lang_expr.html#varparam>.
     ///
     /// - Parameter arguments: Other arguments.
-    public mutating func append(contentsOf arguments: StatementArguments) {
+    /// - Returns: The named values that were replaced, keyed by name.
+    public mutating func append(contentsOf arguments: StatementArguments) -> [String: DatabaseValue] {
         values.append(contentsOf: arguments.values)
-        namedValues.merge(arguments.namedValues) { _, new in new }
+        var replacedValues: [String: DatabaseValue] = [:]
+        for (name, value) in arguments.namedValues {
+            if let replaced = namedValues.updateValue(value, forKey: name) {
+                replacedValues[name] = replaced
+            }
+        }
+        return replacedValues
     }
 
     /// Returns the concatenation of two arguments (see
     /// ``append(contentsOf:)``).
     public static func + (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
         var result = lhs
-        result.append(contentsOf: rhs)
+        _ = result.append(contentsOf: rhs)
         return result
     }
 
     /// Appends arguments (see ``append(contentsOf:)``).
     public static func += (lhs: inout StatementArguments, rhs: StatementArguments) {
-        lhs.append(contentsOf: rhs)
+        _ = lhs.append(contentsOf: rhs)
     }
 
     /// A description such as `[1, 'Arthur']` or `[name:'Arthur']`.

@@ -66,8 +66,9 @@ extension StatementColumnConvertible {
     }
 }
 
-/// Marks the standard `StatementColumnConvertible` types whose initializer
-/// checks the column type itself, and returns nil for NULL: decoding them
-/// skips a redundant `sqlite3_column_type` call.
+/// Marks the standard `StatementColumnConvertible` types whose
+/// `fromStatement(_:atUncheckedIndex:)` checks the column type itself, and
+/// returns nil for NULL and for values that do not convert: decoding reads
+/// them through it, and skips a redundant `sqlite3_column_type` call.
 @usableFromInline
 protocol _StatementColumnTypeChecking { }

@@ -14,12 +14,15 @@ public struct CommonTableExpression<RowDecoder>: Sendable {
     /// The name of the common table expression.
     ///
     /// ```swift
-    /// let cte = CommonTableExpression(named: "playerName", sql: "SELECT 'Arthur'")
-    /// cte.tableName // "playerName"
+    /// let nameCTE = CommonTableExpression(named: "name", sql: "SELECT 'Arthur'")
+    /// nameCTE.tableName // "name"
     /// ```
     ///
-    /// See the [SQLite documentation](https://www.sqlite.org/lang_with.html).
-    public private(set) var tableName: String
+    /// See <https://www.sqlite.org/lang_with.html>.
+    public var tableName: String { name }
+
+    /// Storage for ``tableName``.
+    let name: String
 
     var definition: SQLCommonTableExpressionDefinition
 
@@ -31,7 +34,7 @@ public struct CommonTableExpression<RowDecoder>: Sendable {
     ///   - columns: Its column names, or nil for the request's.
     ///   - request: The request that defines it.
     public init(recursive: Bool = false, named tableName: String, columns: [String]? = nil, request: some SQLSubqueryable) {
-        self.tableName = tableName
+        self.name = tableName
         self.definition = SQLCommonTableExpressionDefinition(columns: columns, isRecursive: recursive, request: request.sqlSubquery)
     }
 
@@ -55,7 +58,7 @@ public struct CommonTableExpression<RowDecoder>: Sendable {
     ///   - columns: Its column names.
     ///   - sqlLiteral: The SQL that defines it.
     public init(recursive: Bool = false, named tableName: String, columns: [String]? = nil, literal sqlLiteral: SQL) {
-        self.tableName = tableName
+        self.name = tableName
         self.definition = SQLCommonTableExpressionDefinition(
             columns: columns, isRecursive: recursive, request: SQLSubquery(impl: .literal(sqlLiteral)))
     }
@@ -102,7 +105,7 @@ extension CommonTableExpression where RowDecoder == Row {
     ///   - columns: Its column names, or nil for the request's.
     ///   - request: The request that defines it.
     public init(recursive: Bool = false, named tableName: String, columns: [String]? = nil, request: some SQLSubqueryable) {
-        self.tableName = tableName
+        self.name = tableName
         self.definition = SQLCommonTableExpressionDefinition(columns: columns, isRecursive: recursive, request: request.sqlSubquery)
     }
 
@@ -126,7 +129,7 @@ extension CommonTableExpression where RowDecoder == Row {
     ///   - columns: Its column names.
     ///   - sqlLiteral: The SQL that defines it.
     public init(recursive: Bool = false, named tableName: String, columns: [String]? = nil, literal sqlLiteral: SQL) {
-        self.tableName = tableName
+        self.name = tableName
         self.definition = SQLCommonTableExpressionDefinition(
             columns: columns, isRecursive: recursive, request: SQLSubquery(impl: .literal(sqlLiteral)))
     }

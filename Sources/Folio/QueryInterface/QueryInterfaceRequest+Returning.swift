@@ -186,7 +186,7 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord {
+extension QueryInterfaceRequest {
     /// Returns a cursor over the records deleted by the request
     /// (`DELETE ... RETURNING`).
     ///
@@ -204,7 +204,9 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     /// - Throws: A ``DatabaseError``.
     ///
     /// See <https://www.sqlite.org/lang_returning.html>.
-    public func deleteAndFetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> {
+    public func deleteAndFetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
+    {
         try RowDecoder.fetchCursor(deleteAndFetchStatement(db, selection: RowDecoder.databaseSelection))
     }
 
@@ -221,7 +223,9 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     /// - Throws: A ``DatabaseError``.
     ///
     /// See <https://www.sqlite.org/lang_returning.html>.
-    public func deleteAndFetchAll(_ db: Database) throws -> [RowDecoder] {
+    public func deleteAndFetchAll(_ db: Database) throws -> [RowDecoder]
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
+    {
         try Array(deleteAndFetchCursor(db))
     }
 
@@ -247,11 +251,84 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         _ assignments: [ColumnAssignment]) throws -> RecordCursor<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
     {
         try RowDecoder.fetchCursor(updateAndFetchStatement(
             db, onConflict: conflictResolution, assignments,
             selection: RowDecoder.databaseSelection))
     }
+
+    /// Updates the rows matched by the request, and returns the updated
+    /// records (`UPDATE ... RETURNING`).
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "score" = "score" + 10 RETURNING *
+    /// let players = try Player.all().updateAndFetchAll(db, [Column("score") += 10])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignments: Column assignments (not empty).
+    /// - Returns: The updated records.
+    /// - Throws: A ``DatabaseError``, also when `assignments` is empty.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
+    public func updateAndFetchAll(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: [ColumnAssignment]) throws -> [RowDecoder]
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
+    {
+        try Array(updateAndFetchCursor(db, onConflict: conflictResolution, assignments))
+    }
+
+    /// Deletes the rows matched by the request, and returns the set of
+    /// deleted records (`DELETE ... RETURNING`).
+    ///
+    /// ```swift
+    /// // DELETE FROM "player" WHERE "score" < 10 RETURNING *
+    /// let deletedPlayers: Set<Player> = try Player.filter { $0.score < 10 }.deleteAndFetchSet(db)
+    /// ```
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: The set of deleted records.
+    /// - Throws: A ``DatabaseError``.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
+    public func deleteAndFetchSet(_ db: Database) throws -> Set<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord, RowDecoder: Hashable
+    {
+        try Set(deleteAndFetchCursor(db))
+    }
+
+    /// Updates the rows matched by the request, and returns the set of
+    /// updated records (`UPDATE ... RETURNING`).
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "score" = 0 RETURNING *
+    /// let players = try Player.all().updateAndFetchSet(db, [Column("score").set(to: 0)])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignments: Column assignments (not empty).
+    /// - Returns: The set of updated records.
+    /// - Throws: A ``DatabaseError``, also when `assignments` is empty.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
+    public func updateAndFetchSet(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: [ColumnAssignment]) throws -> Set<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord, RowDecoder: Hashable
+    {
+        try Set(updateAndFetchCursor(db, onConflict: conflictResolution, assignments))
+    }
+}
+
+extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord {
 
     /// Updates the rows matched by the request with the assignments
     /// returned by the closure, and returns a cursor over the updated
@@ -277,30 +354,6 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> RecordCursor<RowDecoder>
     {
         try updateAndFetchCursor(db, onConflict: conflictResolution, assignments(DatabaseComponents()))
-    }
-
-    /// Updates the rows matched by the request, and returns the updated
-    /// records (`UPDATE ... RETURNING`).
-    ///
-    /// ```swift
-    /// // UPDATE "player" SET "score" = "score" + 10 RETURNING *
-    /// let players = try Player.all().updateAndFetchAll(db, [Column("score") += 10])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict policy, or nil.
-    ///   - assignments: Column assignments (not empty).
-    /// - Returns: The updated records.
-    /// - Throws: A ``DatabaseError``, also when `assignments` is empty.
-    ///
-    /// See <https://www.sqlite.org/lang_returning.html>.
-    public func updateAndFetchAll(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution? = nil,
-        _ assignments: [ColumnAssignment]) throws -> [RowDecoder]
-    {
-        try Array(updateAndFetchCursor(db, onConflict: conflictResolution, assignments))
     }
 
     /// Updates the rows matched by the request with the assignments
@@ -331,46 +384,6 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
 }
 
 extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord & Hashable {
-    /// Deletes the rows matched by the request, and returns the set of
-    /// deleted records (`DELETE ... RETURNING`).
-    ///
-    /// ```swift
-    /// // DELETE FROM "player" WHERE "score" < 10 RETURNING *
-    /// let deletedPlayers: Set<Player> = try Player.filter { $0.score < 10 }.deleteAndFetchSet(db)
-    /// ```
-    ///
-    /// - Parameter db: A database connection.
-    /// - Returns: The set of deleted records.
-    /// - Throws: A ``DatabaseError``.
-    ///
-    /// See <https://www.sqlite.org/lang_returning.html>.
-    public func deleteAndFetchSet(_ db: Database) throws -> Set<RowDecoder> {
-        try Set(deleteAndFetchCursor(db))
-    }
-
-    /// Updates the rows matched by the request, and returns the set of
-    /// updated records (`UPDATE ... RETURNING`).
-    ///
-    /// ```swift
-    /// // UPDATE "player" SET "score" = 0 RETURNING *
-    /// let players = try Player.all().updateAndFetchSet(db, [Column("score").set(to: 0)])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict policy, or nil.
-    ///   - assignments: Column assignments (not empty).
-    /// - Returns: The set of updated records.
-    /// - Throws: A ``DatabaseError``, also when `assignments` is empty.
-    ///
-    /// See <https://www.sqlite.org/lang_returning.html>.
-    public func updateAndFetchSet(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution? = nil,
-        _ assignments: [ColumnAssignment]) throws -> Set<RowDecoder>
-    {
-        try Set(updateAndFetchCursor(db, onConflict: conflictResolution, assignments))
-    }
 
     /// Updates the rows matched by the request with the assignments
     /// returned by the closure, and returns the set of updated records
@@ -399,10 +412,7 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     }
 }
 
-extension QueryInterfaceRequest
-where RowDecoder: TableRecord & Identifiable,
-      RowDecoder.ID: DatabaseValueConvertible & StatementColumnConvertible
-{
+extension QueryInterfaceRequest {
     /// Deletes the rows matched by the request, and returns the set of the
     /// identifiers of the deleted records (`DELETE ... RETURNING`).
     ///
@@ -420,7 +430,10 @@ where RowDecoder: TableRecord & Identifiable,
     ///   table has several columns.
     ///
     /// See <https://www.sqlite.org/lang_returning.html>.
-    public func deleteAndFetchIds(_ db: Database) throws -> Set<RowDecoder.ID> {
+    public func deleteAndFetchIds(_ db: Database) throws -> Set<RowDecoder.ID>
+    where RowDecoder: TableRecord, RowDecoder: Identifiable,
+          RowDecoder.ID: DatabaseValueConvertible, RowDecoder.ID: StatementColumnConvertible
+    {
         let primaryKey = try db.primaryKey(RowDecoder.databaseTableName)
         guard primaryKey.columns.count == 1 else {
             throw DatabaseError(

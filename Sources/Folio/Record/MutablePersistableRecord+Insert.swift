@@ -45,7 +45,6 @@ extension MutablePersistableRecord {
     ///     ``persistenceConflictPolicy``.
     /// - Returns: The inserted record.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
-    @discardableResult
     public func inserted(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
         var result = self
         try result._insertHandingOver(db, onConflict: conflictResolution)
@@ -113,16 +112,23 @@ extension MutablePersistableRecord {
     }
 }
 
-extension MutablePersistableRecord where Self: FetchableRecord {
-    /// Inserts the record, and returns the inserted row
-    /// (`INSERT ... RETURNING`), with its default values and generated
-    /// columns.
+extension MutablePersistableRecord {
+    /// Inserts the record, and returns a new record built from the
+    /// inserted row (`INSERT ... RETURNING`), with its default values and
+    /// generated columns.
     ///
     /// ```swift
     /// // INSERT INTO "player" ("id", "name") VALUES (NULL, 'Arthur') RETURNING *
-    /// var player = Player(id: nil, name: "Arthur")
-    /// let inserted = try player.insertAndFetch(db)
+    /// let player = Player(id: nil, name: "Arthur")
+    /// let insertedPlayer = try player.insertAndFetch(db)
+    /// print(insertedPlayer.id!) // the inserted id
     /// ```
+    ///
+    /// The receiver is not modified: the insertion callbacks run on a
+    /// copy. It is equivalent to ``insertAndFetch(_:onConflict:as:)``
+    /// with `Self` as the returned type.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -132,11 +138,13 @@ extension MutablePersistableRecord where Self: FetchableRecord {
     /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
     ///   when the `IGNORE` conflict resolution skips the insertion, a
     ///   ``DatabaseError``, or the error of a callback.
-    public mutating func insertAndFetch(
+    public func insertAndFetch(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self
+    where Self: FetchableRecord
     {
-        try _insertAndFetch(db, onConflict: conflictResolution, as: Self.self)
+        var record = self
+        return try record._insertAndFetch(db, onConflict: conflictResolution, as: Self.self)
     }
 }
 

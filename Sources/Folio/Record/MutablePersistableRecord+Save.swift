@@ -45,7 +45,6 @@ extension MutablePersistableRecord {
     ///     ``persistenceConflictPolicy``.
     /// - Returns: The saved record.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
-    @discardableResult
     public func saved(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
         var result = self
         try result.save(db, onConflict: conflictResolution)
@@ -82,14 +81,20 @@ extension MutablePersistableRecord {
     }
 }
 
-extension MutablePersistableRecord where Self: FetchableRecord {
-    /// Saves the record (see ``save(_:onConflict:)``), and returns the saved
-    /// row (`... RETURNING *`).
+extension MutablePersistableRecord {
+    /// Saves the record (see ``save(_:onConflict:)``), and returns a new
+    /// record built from the saved row (`... RETURNING *`).
     ///
     /// ```swift
-    /// var player = Player(id: nil, name: "Arthur")
-    /// let saved = try player.saveAndFetch(db)
+    /// let player = Player(id: nil, name: "Arthur")
+    /// let savedPlayer = try player.saveAndFetch(db)
     /// ```
+    ///
+    /// It performs an `UPDATE ... RETURNING` when the record has a primary
+    /// key that matches a row, and an `INSERT ... RETURNING` otherwise.
+    /// The receiver is not modified: the callbacks run on a copy.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -99,8 +104,11 @@ extension MutablePersistableRecord where Self: FetchableRecord {
     /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
     ///   when the `IGNORE` conflict resolution skips the insertion, a
     ///   ``DatabaseError``, or the error of a callback.
-    public mutating func saveAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
-        try _saveAndFetch(db, onConflict: conflictResolution, as: Self.self)
+    public func saveAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self
+    where Self: FetchableRecord
+    {
+        var record = self
+        return try record._saveAndFetch(db, onConflict: conflictResolution, as: Self.self)
     }
 }
 
@@ -127,27 +135,6 @@ extension PersistableRecord {
     {
         var record = self
         return try record._saveAndFetch(db, onConflict: conflictResolution, as: returnedType)
-    }
-}
-
-extension PersistableRecord where Self: FetchableRecord {
-    /// Saves the record (see ``MutablePersistableRecord/save(_:onConflict:)``),
-    /// and returns the saved row.
-    ///
-    /// ```swift
-    /// let saved = try country.saveAndFetch(db)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict resolution, or nil.
-    /// - Returns: The saved record.
-    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
-    ///   when the insertion is ignored, a ``DatabaseError``, or the error
-    ///   of a callback.
-    public func saveAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
-        var record = self
-        return try record._saveAndFetch(db, onConflict: conflictResolution, as: Self.self)
     }
 }
 

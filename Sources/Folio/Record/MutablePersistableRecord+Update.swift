@@ -52,30 +52,7 @@ extension MutablePersistableRecord {
     public func update(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        columns: Set<String>) throws
-    {
-        try _updateHandingOver(db, onConflict: conflictResolution, columns: columns)
-    }
-
-    /// Updates the given columns of the row of the record.
-    ///
-    /// ```swift
-    /// try player.update(db, columns: ["name", "score"])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict resolution, or nil for
-    ///     ``persistenceConflictPolicy``.
-    ///   - columns: The updated columns (case-insensitive).
-    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
-    ///   when no row has the primary key of the record, a
-    ///   ``DatabaseError``, or the error of a callback.
-    public func update<Columns: Sequence>(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution? = nil,
-        columns: Columns) throws
-    where Columns.Element == String
+        columns: some Collection<String>) throws
     {
         try _updateHandingOver(db, onConflict: conflictResolution, columns: Set(columns))
     }
@@ -95,11 +72,10 @@ extension MutablePersistableRecord {
     /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
     ///   when no row has the primary key of the record, a
     ///   ``DatabaseError``, or the error of a callback.
-    public func update<Columns: Sequence>(
+    public func update(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        columns: Columns) throws
-    where Columns.Element: ColumnExpression
+        columns: some Collection<some ColumnExpression>) throws
     {
         try _updateHandingOver(db, onConflict: conflictResolution, columns: Set(columns.map(\.name)))
     }
@@ -125,10 +101,11 @@ extension MutablePersistableRecord {
     ///   when no row has the primary key of the record, a
     ///   ``DatabaseError``, or the error of a callback.
     @discardableResult
-    public func updateChanges(
+    public func updateChanges<Record>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        from record: some EncodableRecord) throws -> Bool
+        from record: Record) throws -> Bool
+    where Record: MutablePersistableRecord
     {
         try _updateChanges(db, onConflict: conflictResolution, from: record.makePersistenceContainer())
     }
@@ -256,11 +233,11 @@ extension MutablePersistableRecord {
     public func updateAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        columns: Set<String>,
+        columns: some Collection<String>,
         selection: [any SQLSelectable],
         fetch: (Statement) throws -> T) throws -> T
     {
-        try _updateAndFetch(db, onConflict: conflictResolution, columns: columns, selection: selection, fetch: fetch)
+        try _updateAndFetch(db, onConflict: conflictResolution, columns: Set(columns), selection: selection, fetch: fetch)
     }
 
     /// Updates the given columns of the row of the record, and returns
@@ -285,13 +262,12 @@ extension MutablePersistableRecord {
     ///   when no row has the primary key of the record, a
     ///   ``DatabaseError`` (also when `selection` is empty), or the error
     ///   of a callback or of `fetch`.
-    public func updateAndFetch<Columns: Sequence, T>(
+    public func updateAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        columns: Columns,
+        columns: some Collection<some ColumnExpression>,
         selection: [any SQLSelectable],
         fetch: (Statement) throws -> T) throws -> T
-    where Columns.Element: ColumnExpression
     {
         try _updateAndFetch(
             db, onConflict: conflictResolution, columns: Set(columns.map(\.name)),

@@ -61,7 +61,6 @@ extension MutablePersistableRecord {
     /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
     ///   when no row has the primary key of the record, a
     ///   ``DatabaseError``, or the error of `modify` or of a callback.
-    @discardableResult
     public mutating func updateChangesAndFetch<T: FetchableRecord & TableRecord>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -89,7 +88,7 @@ extension MutablePersistableRecord {
     }
 }
 
-extension MutablePersistableRecord where Self: FetchableRecord {
+extension MutablePersistableRecord {
     /// Updates the columns that differ from another record, and returns
     /// the updated record (`UPDATE ... RETURNING`), or nil when nothing
     /// differs (no SQL runs).
@@ -117,6 +116,7 @@ extension MutablePersistableRecord where Self: FetchableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         from record: some EncodableRecord) throws -> Self?
+    where Self: FetchableRecord
     {
         try updateChangesAndFetch(db, onConflict: conflictResolution, as: Self.self, from: record)
     }
@@ -144,11 +144,11 @@ extension MutablePersistableRecord where Self: FetchableRecord {
     /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
     ///   when no row has the primary key of the record, a
     ///   ``DatabaseError``, or the error of `modify` or of a callback.
-    @discardableResult
     public mutating func updateChangesAndFetch(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         modify: (inout Self) throws -> Void) throws -> Self?
+    where Self: FetchableRecord
     {
         try updateChangesAndFetch(db, onConflict: conflictResolution, as: Self.self, modify: modify)
     }

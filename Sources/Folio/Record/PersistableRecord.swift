@@ -250,27 +250,6 @@ extension PersistableRecord {
 }
 
 extension PersistableRecord {
-    /// Inserts the record, and returns the inserted row
-    /// (`INSERT ... RETURNING`).
-    ///
-    /// See ``MutablePersistableRecord/insertAndFetch(_:onConflict:)``.
-    ///
-    /// ```swift
-    /// let inserted = try country.insertAndFetch(db)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict resolution, or nil.
-    /// - Returns: The inserted record.
-    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
-    ///   when the insertion is ignored, a ``DatabaseError``, or the error
-    ///   of a callback.
-    public func insertAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self where Self: FetchableRecord {
-        var record = self
-        return try record._insertAndFetch(db, onConflict: conflictResolution, as: Self.self)
-    }
-
     /// Inserts or updates the record, and returns the upserted row.
     ///
     /// ```swift

@@ -466,22 +466,24 @@ open class Record {
     /// player.hasDatabaseChanges // true
     /// ```
     ///
-    /// Set it to false to forget the changes, or to true to consider all
-    /// values changed. A record that fails to encode has changes.
+    /// The flag is informative: it does not prevent insertions and
+    /// updates from running their SQL. A record that fails to encode has
+    /// changes.
     public var hasDatabaseChanges: Bool {
-        get {
-            // Documented: a record that fails to encode has changes (the
-            // error surfaces when the record is saved).
-            guard let referenceContainer, let container = try? makePersistenceContainer() else {
-                return true
-            }
-            return !PersistenceContainer.changes(from: referenceContainer, to: container).isEmpty
+        // Documented: a record that fails to encode has changes (the error
+        // surfaces when the record is saved).
+        guard let referenceContainer, let container = try? makePersistenceContainer() else {
+            return true
         }
-        set {
-            // No reference when the record fails to encode: it then has
-            // changes, as documented above.
-            referenceContainer = newValue ? nil : try? makePersistenceContainer()
-        }
+        return !PersistenceContainer.changes(from: referenceContainer, to: container).isEmpty
+    }
+
+    /// Forgets the changes (false), or considers all values changed
+    /// (true): the setter of the seed-era `hasPersistentChangedValues`.
+    func setHasDatabaseChanges(_ newValue: Bool) {
+        // No reference when the record fails to encode: it then has
+        // changes, as documented in ``hasDatabaseChanges``.
+        referenceContainer = newValue ? nil : try? makePersistenceContainer()
     }
 
     /// The changed columns, with the values the record was fetched or last
@@ -526,7 +528,7 @@ open class Record {
     ///   when the row does not exist, a ``DatabaseError``, or the error of
     ///   a callback.
     @discardableResult
-    public func updateChanges(_ db: Database) throws -> Bool {
+    public final func updateChanges(_ db: Database) throws -> Bool {
         let changedColumns = try changedValues().keys
         if changedColumns.isEmpty {
             return false

@@ -169,7 +169,7 @@ extension SeedRecords {
 
                 // The seed writes `Place.delete(db, key: 1)`: GRDB 7 `deleteOne(_:key:)`.
                 try Place.deleteOne(db, key: 1)
-                try Place(id: nil, title: "Rome", coordinate: CLLocationCoordinate2D(latitude: 41.9, longitude: 12.5)).inserted(db)
+                _ = try Place(id: nil, title: "Rome", coordinate: CLLocationCoordinate2D(latitude: 41.9, longitude: 12.5)).inserted(db)
                 XCTAssertEqual(try fetchPlaces(db).map(\.title), ["Rome"])
             }
         }

@@ -157,7 +157,7 @@ final class StatementArgumentsTests: FolioTestCase {
         var arguments: StatementArguments = [1, "a"]
         arguments += [2]
         XCTAssertEqual(arguments, [1, "a", 2])
-        arguments.append(contentsOf: ["b"])
+        _ = arguments.append(contentsOf: ["b"])
         XCTAssertEqual(arguments, [1, "a", 2, "b"])
 
         let named: StatementArguments = ["x": 1, "y": 2]

@@ -72,7 +72,7 @@ extension RecordsGuideTests {
             XCTAssertNotNil(arthur.id)
 
             // insertAndFetch throws RecordError.recordNotFound instead
-            var skipped2 = Player(id: nil, email: "arthur@example.com")
+            let skipped2 = Player(id: nil, email: "arthur@example.com")
             XCTAssertThrowsError(try skipped2.insertAndFetch(db, onConflict: .ignore)) { error in
                 guard case RecordError.recordNotFound = error else { return XCTFail("\(error)") }
             }

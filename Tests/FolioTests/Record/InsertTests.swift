@@ -239,7 +239,7 @@ final class InsertTests: FolioTestCase {
         let dbQueue = try makeDatabaseQueue(configuration: configuration)
         try dbQueue.write { db in
             try PersistedPlayer.createTable(db)
-            try PersistedPlayer(name: "Arthur", score: 1).inserted(db)
+            _ = try PersistedPlayer(name: "Arthur", score: 1).inserted(db)
             XCTAssertThrowsError(try PersistedPlayer(name: "Arthur", score: 2).inserted(db)) { error in
                 XCTAssertEqual((error as? DatabaseError)?.arguments, [nil, "Arthur", 2])
             }
@@ -266,9 +266,9 @@ final class InsertTests: FolioTestCase {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in
             try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT)")
-            try Item(name: "a").inserted(db)
+            _ = try Item(name: "a").inserted(db)
             try db.execute(sql: "DROP TABLE item; CREATE TABLE item (code INTEGER PRIMARY KEY, name TEXT)")
-            try Item(name: "b").inserted(db)
+            _ = try Item(name: "b").inserted(db)
             XCTAssertEqual(Item.rowIDColumns, ["id", "code"])
         }
     }
@@ -295,10 +295,11 @@ final class InsertTests: FolioTestCase {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in
             try PersistedPlayer.createTable(db)
-            var player = PersistedPlayer(name: "Arthur", score: 10)
+            let player = PersistedPlayer(name: "Arthur", score: 10)
             let inserted = try player.insertAndFetch(db)
             XCTAssertEqual(inserted, PersistedPlayer(id: 1, name: "Arthur", score: 10))
-            XCTAssertEqual(player.id, 1)
+            // As in GRDB 7, the receiver is not modified.
+            XCTAssertNil(player.id)
             XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) RETURNING *"#)
         }
     }
@@ -324,8 +325,8 @@ final class InsertTests: FolioTestCase {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in
             try PersistedPlayer.createTable(db)
-            try PersistedPlayer(id: 1, name: "Arthur", score: 1).inserted(db)
-            var duplicate = PersistedPlayer(id: 1, name: "Arthur", score: 2)
+            _ = try PersistedPlayer(id: 1, name: "Arthur", score: 1).inserted(db)
+            let duplicate = PersistedPlayer(id: 1, name: "Arthur", score: 2)
             XCTAssertThrowsError(try duplicate.insertAndFetch(db, onConflict: .ignore)) { error in
                 guard case RecordError.recordNotFound(databaseTableName: "player", key: let key) = error else {
                     return XCTFail("\(error)")
@@ -340,7 +341,7 @@ final class InsertTests: FolioTestCase {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in
             try PersistedPlayer.createTable(db)
-            try PersistedPlayer(id: 1, name: "Arthur", score: 1).inserted(db)
+            _ = try PersistedPlayer(id: 1, name: "Arthur", score: 1).inserted(db)
             var duplicate = PersistedPlayer(id: 1, name: "Arthur", score: 2)
             XCTAssertThrowsError(try duplicate.insertAndFetch(db, onConflict: .ignore, selection: [Column("id")]) { try Int.fetchOne($0) }) { error in
                 guard case RecordError.recordNotFound = error else { return XCTFail("\(error)") }

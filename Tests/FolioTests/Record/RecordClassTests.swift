@@ -205,15 +205,19 @@ final class RecordClassTests: FolioTestCase {
         }
     }
 
-    func testSettingHasDatabaseChanges() throws {
-        let player = Player(name: "Arthur", score: 100)
-        player.hasDatabaseChanges = false
-        XCTAssertFalse(player.hasDatabaseChanges)
-        player.score = 2
-        XCTAssertEqual(try player.databaseChanges, ["score": 100.databaseValue])
-        player.hasDatabaseChanges = true
-        XCTAssertTrue(player.hasDatabaseChanges)
-        XCTAssertEqual(try player.databaseChanges["score"], .some(nil))
+    func testHasDatabaseChangesFollowsPersistence() throws {
+        // Read-only, as in GRDB 7: persistence methods reset it.
+        let dbQueue = try makeDatabase()
+        try dbQueue.write { db in
+            let player = Player(name: "Arthur", score: 100)
+            XCTAssertTrue(player.hasDatabaseChanges)
+            XCTAssertEqual(try player.databaseChanges["score"], .some(nil))
+            try player.insert(db)
+            XCTAssertFalse(player.hasDatabaseChanges)
+            player.score = 2
+            XCTAssertTrue(player.hasDatabaseChanges)
+            XCTAssertEqual(try player.databaseChanges, ["score": 100.databaseValue])
+        }
     }
 
     // MARK: - Overrides

@@ -119,7 +119,7 @@ final class SaveTests: FolioTestCase {
             ])
 
             // Update, then insert
-            var player = PersistedPlayer(id: 9, name: "Craig", score: 5)
+            let player = PersistedPlayer(id: 9, name: "Craig", score: 5)
             sql = try persistenceSQL {
                 let saved = try player.saveAndFetch(db)
                 XCTAssertEqual(saved, PersistedPlayer(id: 9, name: "Craig", score: 5))

@@ -75,7 +75,7 @@ final class AllColumnsExcludingTests: FolioTestCase {
     func testInsertAndFetchReturnsRemainingColumns() throws {
         let dbQueue = try makeDatabase()
         try dbQueue.write { db in
-            var player = Player(id: nil, name: "Craig", teamId: nil)
+            let player = Player(id: nil, name: "Craig", teamId: nil)
             let fetched = try XCTUnwrap(player.insertAndFetch(db))
             XCTAssertEqual(fetched.name, "Craig")
             XCTAssertTrue(

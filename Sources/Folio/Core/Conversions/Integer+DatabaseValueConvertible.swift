@@ -46,6 +46,27 @@ extension FixedWidthInteger {
     }
 }
 
+extension StatementColumnConvertible where Self: FixedWidthInteger {
+    /// Reads the value of a statement column, checking its type: nil for NULL,
+    /// and for a value that does not convert (TEXT, BLOB, or out of range). Row
+    /// decoding uses it, so that a value that does not convert is an error, not
+    /// SQLite's conversion.
+    ///
+    /// ```swift
+    /// let score = Int.fromStatement(sqliteStatement, atUncheckedIndex: 0)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: A valid column index, starting at 0.
+    /// - Returns: The value, or nil. See
+    ///   <https://www.sqlite.org/c3ref/column_blob.html>.
+    @inlinable @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Self? {
+        Self(_sqliteStatement: sqliteStatement, index: index)
+    }
+}
+
 extension Int: DatabaseValueConvertible, StatementColumnConvertible {
     /// The value as an SQLite INTEGER.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
@@ -91,9 +112,26 @@ extension Int64: DatabaseValueConvertible, StatementColumnConvertible {
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(self)) }
     /// Converts an INTEGER or REAL value; nil when out of range or not numeric.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Int64? { _fromDatabaseValue(dbValue) }
-    /// Reads an INTEGER or REAL column; nil when out of range or not numeric.
+
+    /// Reads a statement column that is not NULL, with the conversions of
+    /// SQLite (`sqlite3_column_int64`): TEXT is parsed, a REAL is truncated.
+    ///
+    /// ```swift
+    /// let id = Int64(sqliteStatement: statement.sqliteStatement, index: 0)
+    /// ```
+    ///
+    /// Row decoding does not use SQLite's conversions: it refuses a value that
+    /// does not convert (see ``fromStatement(_:atUncheckedIndex:)``).
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: The column index, starting at 0.
+    ///
+    /// See <https://www.sqlite.org/c3ref/column_blob.html>.
     @inlinable @inline(__always)
-    public init?(sqliteStatement: SQLiteStatement, index: CInt) { self.init(_sqliteStatement: sqliteStatement, index: index) }
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
+        self = sqlite3_column_int64(sqliteStatement, index)
+    }
 }
 
 extension UInt: DatabaseValueConvertible, StatementColumnConvertible {
@@ -169,12 +207,45 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 
-    /// Reads a numeric column: zero is false, anything else is true.
+    /// Reads a statement column that is not NULL, with the conversions of
+    /// SQLite (`sqlite3_column_int64`): zero is false, anything else is true.
+    ///
+    /// ```swift
+    /// let isActive = Bool(sqliteStatement: statement.sqliteStatement, index: 0)
+    /// ```
+    ///
+    /// Row decoding does not use SQLite's conversions: it refuses a value that
+    /// does not convert (see ``fromStatement(_:atUncheckedIndex:)``).
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: The column index, starting at 0.
+    ///
+    /// See <https://www.sqlite.org/c3ref/column_blob.html>.
     @inlinable
-    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
+        self = sqlite3_column_int64(sqliteStatement, index) != 0
+    }
+
+    /// Reads the value of a statement column, checking its type: nil for NULL,
+    /// and for a value that does not convert (TEXT or BLOB); zero is false, any
+    /// other number true. Row decoding uses it, so that a value that does not
+    /// convert is an error, not SQLite's conversion.
+    ///
+    /// ```swift
+    /// let isActive = Bool.fromStatement(sqliteStatement, atUncheckedIndex: 0)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: A valid column index, starting at 0.
+    /// - Returns: The value, or nil. See
+    ///   <https://www.sqlite.org/c3ref/column_blob.html>.
+    @inlinable
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Bool? {
         switch sqlite3_column_type(sqliteStatement, index) {
-        case SQLITE_INTEGER: self = sqlite3_column_int64(sqliteStatement, index) != 0
-        case SQLITE_FLOAT: self = sqlite3_column_double(sqliteStatement, index) != 0
+        case SQLITE_INTEGER: return sqlite3_column_int64(sqliteStatement, index) != 0
+        case SQLITE_FLOAT: return sqlite3_column_double(sqliteStatement, index) != 0
         default: return nil
         }
     }

@@ -80,6 +80,12 @@ extension Optional: StatementColumnConvertible where Wrapped: StatementColumnCon
         if sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL {
             return .some(nil)
         }
+        // The standard types check the column type (the cast is resolved
+        // at compile time once specialized): their initializer applies
+        // SQLite's conversions.
+        if Wrapped.self is any _StatementColumnTypeChecking.Type {
+            return Wrapped.fromStatement(sqliteStatement, atUncheckedIndex: index).map { .some($0) }
+        }
         return Wrapped(sqliteStatement: sqliteStatement, index: index).map { .some($0) }
     }
 }

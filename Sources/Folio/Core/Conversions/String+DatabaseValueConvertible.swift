@@ -10,7 +10,8 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
     /// ```swift
     /// String.fromDatabaseValue("bar".databaseValue)             // "bar"
     /// String.fromDatabaseValue(Data("bar".utf8).databaseValue)  // "bar"
-    /// String.fromDatabaseValue(Data([0xFF]).databaseValue)      // nil: not UTF-8
+    /// String.fromDatabaseValue(Data([0xFF]).databaseValue)      // nil: not
+    /// UTF-8
     /// String.fromDatabaseValue(1.databaseValue)                 // nil
     /// ```
     ///
@@ -25,18 +26,48 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 
-    /// Reads a TEXT column, or a BLOB column that holds valid UTF-8.
+    /// Reads a statement column that is not NULL, with the conversions of
+    /// SQLite (`sqlite3_column_text`): a number is written as text, and bytes
+    /// that are not UTF-8 are repaired.
+    ///
+    /// ```swift
+    /// let name = String(sqliteStatement: statement.sqliteStatement, index: 0)
+    /// ```
+    ///
+    /// Row decoding does not use SQLite's conversions: it refuses a value that
+    /// does not convert (see ``fromStatement(_:atUncheckedIndex:)``).
     ///
     /// - Parameters:
     ///   - sqliteStatement: A statement that has just produced a row.
     ///   - index: The column index, starting at 0.
+    ///
+    /// See <https://www.sqlite.org/c3ref/column_blob.html>.
     @inlinable
-    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
+        self.init(_uncheckedSQLiteStatement: sqliteStatement, index: index)
+    }
+
+    /// Reads the value of a statement column, checking its type: nil for NULL,
+    /// and for a value that does not convert (a number, or a BLOB that is not
+    /// valid UTF-8). Row decoding uses it, so that a value that does not
+    /// convert is an error, not SQLite's conversion.
+    ///
+    /// ```swift
+    /// let name = String.fromStatement(sqliteStatement, atUncheckedIndex: 0)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: A valid column index, starting at 0.
+    /// - Returns: The value, or nil. See
+    ///   <https://www.sqlite.org/c3ref/column_blob.html>.
+    @inlinable
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> String? {
         let type = sqlite3_column_type(sqliteStatement, index)
         if type == SQLITE_TEXT {
-            self.init(_uncheckedSQLiteStatement: sqliteStatement, index: index)
-        } else if type == SQLITE_BLOB, let string = String._fromBlobColumn(sqliteStatement, index: index) {
-            self = string
+            return String(_uncheckedSQLiteStatement: sqliteStatement, index: index)
+        } else if type == SQLITE_BLOB {
+            return String._fromBlobColumn(sqliteStatement, index: index)
         } else {
             return nil
         }
@@ -86,23 +117,63 @@ extension Data: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 
-    /// Reads a BLOB column, or the UTF-8 bytes of a TEXT column.
+    /// Reads a statement column that is not NULL, with the conversions of
+    /// SQLite (`sqlite3_column_blob`): a number is read as the bytes of its
+    /// text.
+    ///
+    /// ```swift
+    /// let bytes = Data(sqliteStatement: statement.sqliteStatement, index: 0)
+    /// ```
+    ///
+    /// Row decoding does not use SQLite's conversions: it refuses a value that
+    /// does not convert (see ``fromStatement(_:atUncheckedIndex:)``).
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: The column index, starting at 0.
+    ///
+    /// See <https://www.sqlite.org/c3ref/column_blob.html>.
     @inlinable
-    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
+        // sqlite3_column_blob before sqlite3_column_bytes, as SQLite
+        // recommends: https://www.sqlite.org/c3ref/column_blob.html
+        if let bytes = sqlite3_column_blob(sqliteStatement, index) {
+            self.init(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index)))
+        } else {
+            self.init()
+        }
+    }
+
+    /// Reads the value of a statement column, checking its type: nil for NULL,
+    /// and for a value that does not convert (a number). Row decoding uses it,
+    /// so that a value that does not convert is an error, not SQLite's
+    /// conversion.
+    ///
+    /// ```swift
+    /// let bytes = Data.fromStatement(sqliteStatement, atUncheckedIndex: 0)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: A valid column index, starting at 0.
+    /// - Returns: The value, or nil. See
+    ///   <https://www.sqlite.org/c3ref/column_blob.html>.
+    @inlinable
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Data? {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_BLOB:
             // sqlite3_column_blob/text before sqlite3_column_bytes, as SQLite
             // recommends: https://www.sqlite.org/c3ref/column_blob.html
             if let bytes = sqlite3_column_blob(sqliteStatement, index) {
-                self.init(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index)))
+                return Data(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index)))
             } else {
-                self.init()
+                return Data()
             }
         case SQLITE_TEXT:
             if let bytes = sqlite3_column_text(sqliteStatement, index) {
-                self.init(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index)))
+                return Data(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index)))
             } else {
-                self.init()
+                return Data()
             }
         default:
             return nil

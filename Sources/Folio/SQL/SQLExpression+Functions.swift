@@ -8,17 +8,17 @@ import Foundation
 // MARK: - Aggregates
 
 /// `COUNT(value)`: the number of non-NULL values.
-public func count(_ counted: some SQLExpressible) -> SQLExpression {
+public func count(_ counted: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("COUNT", [counted.sqlExpression], distinct: false))
 }
 
 /// `COUNT(DISTINCT value)`
-public func count(distinct value: some SQLExpressible) -> SQLExpression {
+public func count(distinct value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("COUNT", [value.sqlExpression], distinct: true))
 }
 
 /// `SUM(value)`: NULL for no row.
-public func sum(_ value: some SQLExpressible) -> SQLExpression {
+public func sum(_ value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("SUM", [value.sqlExpression], distinct: false))
 }
 
@@ -28,12 +28,12 @@ public func sum(distinct value: some SQLExpressible) -> SQLExpression {
 }
 
 /// `TOTAL(value)`: 0.0 for no row.
-public func total(_ value: some SQLExpressible) -> SQLExpression {
+public func total(_ value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("TOTAL", [value.sqlExpression], distinct: false))
 }
 
 /// `AVG(value)`
-public func average(_ value: some SQLExpressible) -> SQLExpression {
+public func average(_ value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("AVG", [value.sqlExpression], distinct: false))
 }
 
@@ -67,7 +67,7 @@ public func length(_ value: some SQLSpecificExpressible) -> SQLExpression {
 /// `COALESCE(a, b, ...)`: the first non-NULL value.
 ///
 /// - Parameter values: Expressions, at least two.
-public func coalesce(_ values: some Collection<any SQLExpressible>) -> SQLExpression {
+public func coalesce(_ values: some Collection<any SQLSpecificExpressible>) -> SQLExpression {
     let expressions = values.map(\.sqlExpression)
     if expressions.count == 1 { return expressions[0] }
     return SQLExpression(.function("COALESCE", expressions, distinct: false))
@@ -89,72 +89,18 @@ public func cast(_ expression: some SQLSpecificExpressible, as storageClass: Dat
     SQLExpression(.cast(expression.sqlExpression, storageClass.rawValue))
 }
 
-/// A date modifier for ``dateTime(_:_:)`` and ``julianDay(_:_:)``.
-///
-/// See <https://www.sqlite.org/lang_datefunc.html#modifiers>.
-public enum SQLDateModifier: Sendable {
-    /// `'+N days'`
-    case day(Int)
-    /// `'+N hours'`
-    case hour(Int)
-    /// `'+N minutes'`
-    case minute(Int)
-    /// `'+N.NNNN seconds'`
-    case second(Double)
-    /// `'+N months'`
-    case month(Int)
-    /// `'+N years'`
-    case year(Int)
-    /// `'start of day'`
-    case startOfDay
-    /// `'start of month'`
-    case startOfMonth
-    /// `'start of year'`
-    case startOfYear
-    /// `'weekday N'`
-    case weekday(Int)
-    /// `'unixepoch'`: the value is a Unix timestamp.
-    case unixEpoch
-    /// `'julianday'`: the value is a julian day number.
-    case julianDay
-    /// `'localtime'`
-    case localTime
-    /// `'utc'`
-    case utc
-
-    var sql: String {
-        func signed<T: Comparable & Numeric>(_ value: T) -> String { value < 0 ? "\(value)" : "+\(value)" }
-        switch self {
-        case .day(let n): return "\(signed(n)) days"
-        case .hour(let n): return "\(signed(n)) hours"
-        case .minute(let n): return "\(signed(n)) minutes"
-        case .second(let n): return "\(signed(n)) seconds"
-        case .month(let n): return "\(signed(n)) months"
-        case .year(let n): return "\(signed(n)) years"
-        case .startOfDay: return "start of day"
-        case .startOfMonth: return "start of month"
-        case .startOfYear: return "start of year"
-        case .weekday(let n): return "weekday \(n)"
-        case .unixEpoch: return "unixepoch"
-        case .julianDay: return "julianday"
-        case .localTime: return "localtime"
-        case .utc: return "utc"
-        }
-    }
-}
-
 /// `DATETIME(value, modifiers...)`: a "yyyy-MM-dd HH:mm:ss" date.
 ///
 /// ```swift
 /// // DATETIME(creationDate, '+1 days')
 /// dateTime(Column("creationDate"), .day(1))
 /// ```
-public func dateTime(_ value: some SQLExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
+public func dateTime(_ value: some SQLSpecificExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
     SQLExpression(.function("DATETIME", [value.sqlExpression] + modifiers.map { .value($0.sql.databaseValue) }, distinct: false))
 }
 
 /// `JULIANDAY(value, modifiers...)`: a julian day number.
-public func julianDay(_ value: some SQLExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
+public func julianDay(_ value: some SQLSpecificExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
     SQLExpression(.function("JULIANDAY", [value.sqlExpression] + modifiers.map { .value($0.sql.databaseValue) }, distinct: false))
 }
 

@@ -64,10 +64,9 @@ public struct FTS5: VirtualTableModule, Sendable {
         if let tokenizer = definition.tokenizer {
             arguments.append("tokenize=" + tokenizer.optionValue.quotedDatabaseStringLiteral)
         }
-        var content = definition.content
+        let content = definition.content
         var contentRowID = definition.contentRowID
         if let contentTable = definition.contentTable {
-            content = contentTable
             // The default content_rowid is the rowid: only give another one.
             contentRowID = try db.primaryKey(contentTable).rowIDColumn
         }
@@ -171,15 +170,64 @@ public final class FTS5TableDefinition {
     /// See <https://www.sqlite.org/fts5.html#tokenizers>.
     public var tokenizer: FTS5TokenizerDescriptor?
 
+    /// The explicit `content` option.
+    var explicitContent: String?
+
+    /// The explicit `content_rowid` option.
+    var explicitContentRowID: String?
+
     /// The `content` option: the name of an external content table, or
     /// the empty string for a contentless table.
     ///
+    /// ```swift
+    /// // CREATE VIRTUAL TABLE "document" USING fts5("body", content='')
+    /// try db.create(virtualTable: "document", using: FTS5()) { t in
+    ///     t.content = ""
+    ///     t.column("body")
+    /// }
+    /// ```
+    ///
+    /// Prefer ``synchronize(withTable:)``, which keeps the index up to
+    /// date with the content table: after it, this property is the
+    /// synchronized table. Setting this property invalidates the
+    /// synchronization.
+    ///
     /// See <https://www.sqlite.org/fts5.html#external_content_and_contentless_tables>.
-    public var content: String?
+    public var content: String? {
+        get { contentTable ?? explicitContent }
+        set {
+            explicitContent = newValue
+            contentTable = nil
+        }
+    }
 
     /// The `content_rowid` option: the integer primary key column of the
     /// external content table.
-    public var contentRowID: String?
+    ///
+    /// ```swift
+    /// // CREATE VIRTUAL TABLE "book_ft" USING fts5("title", content='book', content_rowid='bookId')
+    /// try db.create(virtualTable: "book_ft", using: FTS5()) { t in
+    ///     t.content = "book"
+    ///     t.contentRowID = "bookId"
+    ///     t.column("title")
+    /// }
+    /// ```
+    ///
+    /// ``synchronize(withTable:)`` finds it from the schema. Setting this
+    /// property invalidates the synchronization.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#external_content_tables>.
+    public var contentRowID: String? {
+        get { explicitContentRowID }
+        set {
+            explicitContentRowID = newValue
+            if let contentTable {
+                // Keep the content option, without the triggers.
+                explicitContent = contentTable
+                self.contentTable = nil
+            }
+        }
+    }
 
     /// The `prefix` option: the lengths of the prefixes to index.
     ///

@@ -113,6 +113,9 @@ extension Database {
         if options.contains(.ifNotExists) {
             sql += "IF NOT EXISTS "
         }
+        if options.contains(.temporary) {
+            sql += "\"temp\"."
+        }
         return sql + tableName.quotedDatabaseIdentifier + " USING " + module
     }
 }

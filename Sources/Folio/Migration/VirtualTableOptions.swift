@@ -14,4 +14,17 @@ public struct VirtualTableOptions: OptionSet, Sendable {
 
     /// `IF NOT EXISTS`: no error when the table already exists.
     public static let ifNotExists = VirtualTableOptions(rawValue: 1 << 0)
+
+    /// Creates a temporary table, in the `temp` schema, that disappears
+    /// when the connection closes.
+    ///
+    /// ```swift
+    /// // CREATE VIRTUAL TABLE "temp"."document" USING fts5("content")
+    /// try db.create(virtualTable: "document", options: .temporary, using: FTS5()) { t in
+    ///     t.column("content")
+    /// }
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_createvtab.html>.
+    public static let temporary = VirtualTableOptions(rawValue: 1 << 1)
 }

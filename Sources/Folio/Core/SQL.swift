@@ -131,6 +131,58 @@ extension SQL: ExpressibleByStringInterpolation {
     public init(stringInterpolation: SQLInterpolation) {
         self.init(elements: stringInterpolation.elements)
     }
+
+    /// Creates a literal from raw SQL of one character.
+    ///
+    /// Do not call this initializer: Swift calls it for the literals of
+    /// ``SQL``.
+    ///
+    /// ```swift
+    /// let literal: SQL = "*"
+    /// ```
+    ///
+    /// - Parameter value: Raw SQL.
+    public init(extendedGraphemeClusterLiteral value: String) {
+        self.init(sql: value)
+    }
+
+    /// Creates a literal from raw SQL of one Unicode scalar.
+    ///
+    /// Do not call this initializer: Swift calls it for the literals of
+    /// ``SQL``.
+    ///
+    /// ```swift
+    /// let literal: SQL = "*"
+    /// ```
+    ///
+    /// - Parameter value: Raw SQL.
+    public init(unicodeScalarLiteral value: String) {
+        self.init(sql: value)
+    }
+}
+
+extension Sequence where Element == SQL {
+    /// Returns the literals of a sequence joined with a separator.
+    ///
+    /// ```swift
+    /// let conditions = ["a", "b"].lazy.map { SQL("\(identifier: $0) > 0") }
+    /// let whereClause = conditions.joined(separator: " AND ")
+    /// ```
+    ///
+    /// - Parameter separator: Raw SQL between literals.
+    /// - Returns: A literal.
+    public func joined(separator: String = "") -> SQL {
+        var result = SQL(elements: [])
+        var first = true
+        for literal in self {
+            if !first, !separator.isEmpty {
+                result.append(sql: separator)
+            }
+            first = false
+            result.append(literal: literal)
+        }
+        return result
+    }
 }
 
 extension Collection where Element == SQL {

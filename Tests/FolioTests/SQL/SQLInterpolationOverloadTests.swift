@@ -174,6 +174,19 @@ final class SQLInterpolationOverloadTests: FolioTestCase {
         }
     }
 
+    func testJoinedSequenceOfLiteralsAndCharacterLiterals() throws {
+        try makeTeamAndPlayerDatabase().read { db in
+            let conditions = ["score", "bonus"].lazy.map { SQL("\(identifier: $0) > \(0)") }
+            let literal = conditions.joined(separator: " AND ")
+            XCTAssertEqual(try build(db, literal).sql, #""score" > ? AND "bonus" > ?"#)
+            XCTAssertEqual(try build(db, literal).arguments, [0, 0])
+
+            let star = SQL(extendedGraphemeClusterLiteral: "*")
+            let scalar = SQL(unicodeScalarLiteral: "*")
+            XCTAssertEqual(try build(db, "SELECT \(star), \(scalar) FROM player").sql, "SELECT *, * FROM player")
+        }
+    }
+
     func testRenderingErrorsAreThrownWhenBuilt() throws {
         try makeTeamAndPlayerDatabase().read { db in
             let literal: SQL = "SELECT \(.allColumns(excluding: ["id"])) FROM player"

@@ -20,7 +20,7 @@ public struct Column: ColumnExpression, Hashable {
     public static let rowID = Column("rowid")
 
     /// The name of the column.
-    public let name: String
+    public var name: String
 
     /// Creates a column from its name.
     ///

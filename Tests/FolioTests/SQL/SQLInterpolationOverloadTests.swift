@@ -187,6 +187,14 @@ final class SQLInterpolationOverloadTests: FolioTestCase {
         }
     }
 
+    func testRenamedColumn() throws {
+        try makeTeamAndPlayerDatabase().read { db in
+            var column = Column("score")
+            column.name = "bonus"
+            XCTAssertEqual(try build(db, "SELECT \(column) FROM player").sql, #"SELECT "bonus" FROM player"#)
+        }
+    }
+
     func testRenderingErrorsAreThrownWhenBuilt() throws {
         try makeTeamAndPlayerDatabase().read { db in
             let literal: SQL = "SELECT \(.allColumns(excluding: ["id"])) FROM player"

@@ -70,6 +70,14 @@ extension SQLInterpolation {
 
     /// Appends the quoted name of a table: `\(Table("player"))`.
     ///
+    /// ```swift
+    /// // SELECT * FROM "player"
+    /// let playerTable = Table("player")
+    /// let request: SQLRequest<Row> = "SELECT * FROM \(playerTable)"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#fromclause>.
+    ///
     /// - Parameter table: A table.
     public mutating func appendInterpolation<T>(_ table: Table<T>) {
         elements.append(.sql(table.tableName.quotedDatabaseIdentifier, StatementArguments()))
@@ -103,6 +111,13 @@ extension SQLInterpolation {
 
     /// Appends the quoted name of a common table expression:
     /// `SELECT * FROM \(cte)`.
+    ///
+    /// ```swift
+    /// // WITH "cte" AS (...) SELECT * FROM "cte"
+    /// let request: SQLRequest<Row> = "WITH \(definitionFor: cte) SELECT * FROM \(cte)"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_with.html>.
     ///
     /// - Parameter cte: A common table expression.
     public mutating func appendInterpolation(_ cte: CommonTableExpression<some Any>) {

@@ -107,6 +107,13 @@ public struct FTS4: VirtualTableModule, Sendable {
                 resultCode: .SQLITE_ERROR,
                 message: "can not synchronize a full-text table with table \(contentTable): no such table")
         }
+        if definition.configuration.temporary, try !db.tableExists(contentTable, in: "temp") {
+            // SQLite looks for the content table in the schema of the
+            // full-text table.
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "can not synchronize the temporary full-text table \(tableName) with table \(contentTable): the content table of a temporary table must be temporary")
+        }
         let rowID = try db.primaryKey(contentTable).rowIDColumn ?? "rowid"
         let columns = definition.columns.map(\.name)
         let ftsTable = tableName.quotedDatabaseIdentifier
@@ -115,7 +122,10 @@ public struct FTS4: VirtualTableModule, Sendable {
         let newValues = ([rowID] + columns).map { "new." + $0.quotedDatabaseIdentifier }.joined(separator: ", ")
         let deleteOld = "DELETE FROM \(ftsTable) WHERE \"docid\" = old.\(rowID.quotedDatabaseIdentifier);"
         let insertNew = "INSERT INTO \(ftsTable)(\(ftsColumns)) VALUES (\(newValues));"
-        let ifNotExists = definition.configuration.ifNotExists ? "IF NOT EXISTS " : ""
+        // A temporary table gets temporary triggers: a trigger of the main
+        // schema can not refer to a temporary table.
+        let createTrigger = (definition.configuration.temporary ? "TEMP " : "") + "TRIGGER "
+            + (definition.configuration.ifNotExists ? "IF NOT EXISTS " : "")
         let names = FTS4.synchronizationTriggerNames(forTable: tableName)
         // Before an update or a delete, the full-text table removes the
         // old row, reading its content from the content table: the
@@ -127,7 +137,7 @@ public struct FTS4: VirtualTableModule, Sendable {
             (names.afterInsert, "AFTER INSERT", insertNew),
         ] {
             try db.execute(sql: """
-                CREATE TRIGGER \(ifNotExists)\(name.quotedDatabaseIdentifier) \(event) ON \(content) BEGIN
+                CREATE \(createTrigger)\(name.quotedDatabaseIdentifier) \(event) ON \(content) BEGIN
                     \(body)
                 END
                 """)

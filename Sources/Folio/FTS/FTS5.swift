@@ -100,6 +100,13 @@ public struct FTS5: VirtualTableModule, Sendable {
     /// - Throws: A ``DatabaseError``.
     public func database(_ db: Database, didCreate tableName: String, using definition: FTS5TableDefinition) throws {
         guard let contentTable = definition.contentTable else { return }
+        if definition.configuration.temporary, try !db.tableExists(contentTable, in: "temp") {
+            // SQLite looks for the content table in the schema of the
+            // full-text table.
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "can not synchronize the temporary full-text table \(tableName) with table \(contentTable): the content table of a temporary table must be temporary")
+        }
         let rowID = try db.primaryKey(contentTable).rowIDColumn ?? "rowid"
         let columns = definition.columns.map(\.name)
         let ftsTable = tableName.quotedDatabaseIdentifier
@@ -109,23 +116,26 @@ public struct FTS5: VirtualTableModule, Sendable {
         let contentColumns = ([rowID] + columns).map(\.quotedDatabaseIdentifier)
         let newValues = contentColumns.map { "new.\($0)" }.joined(separator: ", ")
         let oldValues = contentColumns.map { "old.\($0)" }.joined(separator: ", ")
-        let ifNotExists = definition.configuration.ifNotExists ? "IF NOT EXISTS " : ""
+        // A temporary table gets temporary triggers: a trigger of the main
+        // schema can not refer to a temporary table.
+        let createTrigger = (definition.configuration.temporary ? "TEMP " : "") + "TRIGGER "
+            + (definition.configuration.ifNotExists ? "IF NOT EXISTS " : "")
         let insertNew = "INSERT INTO \(ftsTable)(\(ftsColumns)) VALUES (\(newValues));"
         let deleteOld = "INSERT INTO \(ftsTable)(\(ftsTable), \(ftsColumns)) VALUES ('delete', \(oldValues));"
         let content = contentTable.quotedDatabaseIdentifier
         let names = FTS5.synchronizationTriggerNames(forTable: tableName)
         try db.execute(sql: """
-            CREATE TRIGGER \(ifNotExists)\(names.afterInsert.quotedDatabaseIdentifier) AFTER INSERT ON \(content) BEGIN
+            CREATE \(createTrigger)\(names.afterInsert.quotedDatabaseIdentifier) AFTER INSERT ON \(content) BEGIN
                 \(insertNew)
             END
             """)
         try db.execute(sql: """
-            CREATE TRIGGER \(ifNotExists)\(names.afterDelete.quotedDatabaseIdentifier) AFTER DELETE ON \(content) BEGIN
+            CREATE \(createTrigger)\(names.afterDelete.quotedDatabaseIdentifier) AFTER DELETE ON \(content) BEGIN
                 \(deleteOld)
             END
             """)
         try db.execute(sql: """
-            CREATE TRIGGER \(ifNotExists)\(names.afterUpdate.quotedDatabaseIdentifier) AFTER UPDATE ON \(content) BEGIN
+            CREATE \(createTrigger)\(names.afterUpdate.quotedDatabaseIdentifier) AFTER UPDATE ON \(content) BEGIN
                 \(deleteOld)
                 \(insertNew)
             END

@@ -16,7 +16,9 @@ public struct VirtualTableOptions: OptionSet, Sendable {
     public static let ifNotExists = VirtualTableOptions(rawValue: 1 << 0)
 
     /// Creates a temporary table, in the `temp` schema, that disappears
-    /// when the connection closes.
+    /// when the connection closes. The objects a module creates with it,
+    /// such as the triggers of a synchronized full-text table, are
+    /// temporary too, and a synchronized content table must be temporary.
     ///
     /// ```swift
     /// // CREATE VIRTUAL TABLE "temp"."document" USING fts5("content")

@@ -372,7 +372,7 @@ extension Database {
     ///   - uniqueKey: Column names.
     /// - Returns: Whether the columns are a unique key.
     /// - Throws: A ``DatabaseError`` when the table does not exist.
-    public func table(_ tableName: String, hasUniqueKey uniqueKey: some Sequence<String>) throws -> Bool {
+    public func table(_ tableName: String, hasUniqueKey uniqueKey: some Collection<String>) throws -> Bool {
         let columns = Set(uniqueKey.map(DatabaseNameKey.init))
         let primaryKey = try self.primaryKey(tableName)
         if !primaryKey.columns.isEmpty, Set(primaryKey.columns.map(DatabaseNameKey.init)).isSubset(of: columns) {

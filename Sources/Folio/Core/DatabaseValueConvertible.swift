@@ -1,3 +1,5 @@
+import Foundation
+
 /// A type that can be stored in a database column and read back.
 ///
 /// Conforming types convert to and from ``DatabaseValue``:
@@ -27,6 +29,8 @@
 /// - ``databaseValue``
 /// - ``fromDatabaseValue(_:)``
 /// - ``fromMissingColumn()``
+/// - ``databaseJSONEncoder()``
+/// - ``databaseJSONDecoder()``
 public protocol DatabaseValueConvertible: SQLExpressible, StatementBinding {
     /// The value stored in the database.
     var databaseValue: DatabaseValue { get }
@@ -43,6 +47,38 @@ public protocol DatabaseValueConvertible: SQLExpressible, StatementBinding {
     ///
     /// - Returns: The value for a missing column, or nil.
     static func fromMissingColumn() -> Self?
+
+    /// Returns the `JSONEncoder` that encodes the value, when the type is
+    /// `Encodable` and stored as JSON.
+    ///
+    /// ```swift
+    /// struct Address: Codable, DatabaseValueConvertible {
+    ///     var street: String
+    ///     static func databaseJSONEncoder() -> JSONEncoder {
+    ///         let encoder = JSONEncoder()
+    ///         encoder.outputFormatting = .sortedKeys
+    ///         return encoder
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Returns: A JSON encoder.
+    static func databaseJSONEncoder() -> JSONEncoder
+
+    /// Returns the `JSONDecoder` that decodes the value, when the type is
+    /// `Decodable` and stored as JSON.
+    ///
+    /// ```swift
+    /// struct Address: Codable, DatabaseValueConvertible {
+    ///     var street: String
+    ///     static func databaseJSONDecoder() -> JSONDecoder {
+    ///         JSONDecoder()
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Returns: A JSON decoder.
+    static func databaseJSONDecoder() -> JSONDecoder
 }
 
 extension DatabaseValueConvertible {

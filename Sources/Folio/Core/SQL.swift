@@ -20,7 +20,7 @@ import Foundation
 /// let request: SQL = "SELECT * FROM player ORDER BY \(sql: order)"
 /// ```
 ///
-/// Literals concatenate with `+`, and join with ``Swift/Sequence/joined(separator:)``.
+/// Literals concatenate with `+`, and join with ``Swift/Collection/joined(separator:)``.
 public struct SQL: Sendable {
     /// A piece of an SQL literal.
     enum Element: Sendable {
@@ -164,6 +164,30 @@ extension SQL: ExpressibleByStringInterpolation {
 }
 
 extension Sequence where Element == SQL {
+    /// Returns the literals of a sequence joined with a separator.
+    ///
+    /// ```swift
+    /// let conditions = ["a", "b"].lazy.map { SQL("\(identifier: $0) > 0") }
+    /// let whereClause = conditions.joined(separator: " AND ")
+    /// ```
+    ///
+    /// - Parameter separator: Raw SQL between literals.
+    /// - Returns: A literal.
+    public func joined(separator: String = "") -> SQL {
+        var result = SQL(elements: [])
+        var first = true
+        for literal in self {
+            if !first, !separator.isEmpty {
+                result.append(sql: separator)
+            }
+            first = false
+            result.append(literal: literal)
+        }
+        return result
+    }
+}
+
+extension Collection where Element == SQL {
     /// Returns the literals joined with a separator.
     ///
     /// ```swift

@@ -9,21 +9,48 @@ import Foundation
 ///     ORDER BY \(sql: "score DESC")
 ///     """
 /// ```
+///
+/// See <https://www.sqlite.org/lang_expr.html#parameters>.
 public struct SQLInterpolation: StringInterpolationProtocol {
     var elements: [SQL.Element] = []
 
     /// Creates an empty interpolation.
+    ///
+    /// Do not call this initializer: Swift calls it for the string literals
+    /// of ``SQL``.
+    ///
+    /// ```swift
+    /// let literal: SQL = "SELECT \(1)"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - literalCapacity: The approximate size of the literal segments.
+    ///   - interpolationCount: The number of interpolations.
     public init(literalCapacity: Int, interpolationCount: Int) {
         elements.reserveCapacity(2 * interpolationCount + 1)
     }
 
     /// Appends raw SQL text.
+    ///
+    /// Do not call this method: Swift calls it for the literal segments of
+    /// ``SQL`` literals.
+    ///
+    /// ```swift
+    /// let literal: SQL = "SELECT * FROM player"
+    /// ```
+    ///
+    /// - Parameter literal: Raw SQL.
     public mutating func appendLiteral(_ literal: String) {
         guard !literal.isEmpty else { return }
         elements.append(.sql(literal, StatementArguments()))
     }
 
     /// Appends trusted raw SQL and its arguments: `\(sql: "score DESC")`.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player WHERE name = ?
+    /// let literal: SQL = "SELECT * FROM player WHERE \(sql: "name = ?", arguments: ["O'Brien"])"
+    /// ```
     ///
     /// - Parameters:
     ///   - sql: Raw SQL, pasted as is.
@@ -34,51 +61,68 @@ public struct SQLInterpolation: StringInterpolationProtocol {
 
     /// Appends another SQL literal: `\(literal: condition)`.
     ///
-    /// - Parameter literal: An SQL literal.
-    public mutating func appendInterpolation(literal: SQL) {
-        elements.append(contentsOf: literal.elements)
+    /// ```swift
+    /// // SELECT * FROM player WHERE name = ?
+    /// let condition: SQL = "name = \("O'Brien")"
+    /// let literal: SQL = "SELECT * FROM player WHERE \(literal: condition)"
+    /// ```
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    public mutating func appendInterpolation(literal sqlLiteral: SQL) {
+        elements.append(contentsOf: sqlLiteral.elements)
     }
 
-    /// Appends a value as a `?` argument; nil is NULL: `\(name)`.
+    /// Appends another SQL literal: `\(condition)`.
     ///
-    /// - Parameter value: A value, or nil.
-    public mutating func appendInterpolation<T: DatabaseValueConvertible>(_ value: T?) {
-        elements.append(.value(value?.databaseValue ?? .null))
+    /// ```swift
+    /// // SELECT * FROM player WHERE name = ?
+    /// let condition: SQL = "name = \("O'Brien")"
+    /// let literal: SQL = "SELECT * FROM player WHERE \(condition)"
+    /// ```
+    ///
+    /// - Parameter sqlLiteral: An SQL literal.
+    public mutating func appendInterpolation(_ sqlLiteral: SQL) {
+        elements.append(contentsOf: sqlLiteral.elements)
     }
 
-    /// Appends a value as a `?` argument.
+    /// Appends a string as a `?` argument: `\(name)`.
     ///
-    /// - Parameter value: A value, or nil.
-    public mutating func appendInterpolation(_ value: (any DatabaseValueConvertible)?) {
-        elements.append(.value(value?.databaseValue ?? .null))
+    /// ```swift
+    /// // SELECT * FROM player WHERE name = ?
+    /// let literal: SQL = "SELECT * FROM player WHERE name = \("O'Brien")"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_expr.html#parameters>.
+    ///
+    /// - Parameter string: A string.
+    public mutating func appendInterpolation<S>(_ string: S) where S: StringProtocol {
+        elements.append(.value(String(string).databaseValue))
     }
 
-    /// Appends a blob as a `?` argument.
+    /// Appends a quoted identifier, such as a table or a column name:
+    /// `\(identifier: tableName)`.
     ///
-    /// - Parameter data: Bytes, or nil.
-    public mutating func appendInterpolation(_ data: Data?) {
-        elements.append(.value(data?.databaseValue ?? .null))
-    }
-
-    /// Appends a blob as one `?` argument: `Data` is a collection of
-    /// bytes, but it is not expanded as `(?, ?, ...)`.
+    /// ```swift
+    /// // INSERT INTO "group" ...
+    /// let tableName = "group"
+    /// let literal: SQL = "INSERT INTO \(identifier: tableName) DEFAULT VALUES"
+    /// ```
     ///
-    /// - Parameter data: Bytes.
-    public mutating func appendInterpolation(_ data: Data) {
-        elements.append(.value(data.databaseValue))
-    }
-
-    /// Appends a list of values, as `(?, ?, ?)` arguments: `IN \(ids)`.
+    /// See <https://www.sqlite.org/lang_keywords.html>.
     ///
-    /// An empty sequence renders `()`, which SQLite accepts in `IN ()`
-    /// (always false).
-    ///
-    /// - Parameter sequence: Values.
-    public mutating func appendInterpolation<S: Sequence>(_ sequence: S) where S.Element: DatabaseValueConvertible {
-        elements.append(.values(sequence.map(\.databaseValue)))
+    /// - Parameter identifier: A name.
+    public mutating func appendInterpolation(identifier: String) {
+        elements.append(.sql(identifier.quotedDatabaseIdentifier, StatementArguments()))
     }
 
     /// Appends the name of a collation: `COLLATE \(.localizedCaseInsensitiveCompare)`.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY name COLLATE swiftLocalizedCaseInsensitiveCompare
+    /// let literal: SQL = "SELECT * FROM player ORDER BY name COLLATE \(DatabaseCollation.localizedCaseInsensitiveCompare)"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/datatype3.html#collation>.
     ///
     /// - Parameter collation: A collation.
     public mutating func appendInterpolation(_ collation: DatabaseCollation) {
@@ -86,6 +130,15 @@ public struct SQLInterpolation: StringInterpolationProtocol {
     }
 
     /// Appends the name of a function: `\(myFunction)(score)`.
+    ///
+    /// GRDB has no such API: it is Folio's.
+    ///
+    /// ```swift
+    /// let reverse = DatabaseFunction("reverse", argumentCount: 1, pure: true) { ... }
+    /// let literal: SQL = "SELECT \(reverse)(name) FROM player"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/appfunc.html>.
     ///
     /// - Parameter function: A custom SQL function.
     public mutating func appendInterpolation(_ function: DatabaseFunction) {

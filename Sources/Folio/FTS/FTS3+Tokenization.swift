@@ -3,28 +3,27 @@ extension FTS3 {
     /// tokenizer would index them.
     ///
     /// ```swift
-    /// FTS3.tokenize("SQLite database")                          // ["sqlite", "database"]
-    /// FTS3.tokenize("Gustave Doré")                             // ["gustave", "doré"]
-    /// FTS3.tokenize("SQLite database", withTokenizer: .porter)  // ["sqlite", "databas"]
-    /// FTS3.tokenize("Gustave Doré", withTokenizer: .unicode61()) // ["gustave", "dore"]
+    /// try FTS3.tokenize("SQLite database")                          // ["sqlite", "database"]
+    /// try FTS3.tokenize("Gustave Doré")                             // ["gustave", "doré"]
+    /// try FTS3.tokenize("SQLite database", withTokenizer: .porter)  // ["sqlite", "databas"]
+    /// try FTS3.tokenize("Gustave Doré", withTokenizer: .unicode61()) // ["gustave", "dore"]
     /// ```
     ///
-    /// - Precondition: The tokenizer is built into SQLite (`simple`,
-    ///   `porter`, `unicode61`), or registered in every connection: an
-    ///   unknown tokenizer is a programmer error that stops the program.
+    /// The tokenizer is built into SQLite (`simple`, `porter`,
+    /// `unicode61`): strings are tokenized in a private connection, where
+    /// custom tokenizers are not registered.
     ///
     /// - Parameters:
     ///   - string: The string to tokenize.
     ///   - tokenizer: The tokenizer (`simple` by default).
     /// - Returns: The tokens, in order.
+    /// - Throws: A ``DatabaseError`` whenever an SQLite error occurs, for
+    ///   example when the tokenizer is unknown.
     ///
-    /// See <https://www.sqlite.org/fts3.html#querying_tokenizers>.
-    public static func tokenize(_ string: String, withTokenizer tokenizer: FTS3TokenizerDescriptor = .simple) -> [String] {
-        do {
-            return try FullTextSupport.tokenize(string, with: tokenizer)
-        } catch {
-            fatalProgrammerError("can not tokenize with the FTS3 tokenizer \(tokenizer.sql): \(error)")
-        }
+    /// See <https://www.sqlite.org/fts3.html#tokenizer> and
+    /// <https://www.sqlite.org/fts3.html#querying_tokenizers>.
+    public static func tokenize(_ string: String, withTokenizer tokenizer: FTS3TokenizerDescriptor = .simple) throws -> [String] {
+        try FullTextSupport.tokenize(string, with: tokenizer)
     }
 }
 

@@ -93,9 +93,10 @@ public struct FTS3Pattern: Sendable {
     /// tokenizer: lowercase, so that they are never query operators (`OR`,
     /// `NOT`...), and without punctuation, so that they need no quoting.
     private init?(tokensOf string: String, _ makePattern: ([String]) -> String) {
-        let tokens = FTS3.tokenize(string)
-        // A failable initializer: an invalid pattern is what nil reports.
-        guard !tokens.isEmpty, let pattern = try? FTS3Pattern(rawPattern: makePattern(tokens)) else {
+        // A failable initializer: nil reports that no pattern can be made.
+        // The `simple` tokenizer is built into SQLite, and runs in a private
+        // in-memory connection: it fails only when SQLite can not open one.
+        guard let tokens = try? FTS3.tokenize(string), !tokens.isEmpty, let pattern = try? FTS3Pattern(rawPattern: makePattern(tokens)) else {
             return nil
         }
         self = pattern

@@ -47,9 +47,7 @@ public struct FTS4: VirtualTableModule, Sendable {
     ///   - definition: A table definition.
     ///   - db: A database connection.
     /// - Returns: The module arguments.
-    /// - Throws: A ``DatabaseError`` when the synchronized table does not
-    ///   exist.
-    public func moduleArguments(for definition: FTS4TableDefinition, in db: Database) throws -> [String] {
+    public func moduleArguments(for definition: FTS4TableDefinition, in db: Database) -> [String] {
         var arguments: [String] = []
         var notIndexed: [String] = []
         var languageID: String?
@@ -67,16 +65,7 @@ public struct FTS4: VirtualTableModule, Sendable {
         if let tokenizer = definition.tokenizer {
             arguments.append("tokenize=" + tokenizer.sql)
         }
-        var content = definition.content
-        if let contentTable = definition.contentTable {
-            guard try db.tableExists(contentTable) else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_ERROR,
-                    message: "can not synchronize a full-text table with table \(contentTable): no such table")
-            }
-            content = contentTable
-        }
-        if let content {
+        if let content = definition.content {
             arguments.append("content=" + content.quotedDatabaseStringLiteral)
         }
         if let compress = definition.compress {
@@ -109,9 +98,22 @@ public struct FTS4: VirtualTableModule, Sendable {
     ///   - db: A database connection.
     ///   - tableName: The name of the full-text table.
     ///   - definition: Its definition.
-    /// - Throws: A ``DatabaseError``.
+    /// - Throws: A ``DatabaseError``, for example when the synchronized
+    ///   table does not exist.
     public func database(_ db: Database, didCreate tableName: String, using definition: FTS4TableDefinition) throws {
         guard let contentTable = definition.contentTable else { return }
+        guard try db.tableExists(contentTable) else {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "can not synchronize a full-text table with table \(contentTable): no such table")
+        }
+        if definition.configuration.temporary, try !db.tableExists(contentTable, in: "temp") {
+            // SQLite looks for the content table in the schema of the
+            // full-text table.
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "can not synchronize the temporary full-text table \(tableName) with table \(contentTable): the content table of a temporary table must be temporary")
+        }
         let rowID = try db.primaryKey(contentTable).rowIDColumn ?? "rowid"
         let columns = definition.columns.map(\.name)
         let ftsTable = tableName.quotedDatabaseIdentifier
@@ -120,7 +122,10 @@ public struct FTS4: VirtualTableModule, Sendable {
         let newValues = ([rowID] + columns).map { "new." + $0.quotedDatabaseIdentifier }.joined(separator: ", ")
         let deleteOld = "DELETE FROM \(ftsTable) WHERE \"docid\" = old.\(rowID.quotedDatabaseIdentifier);"
         let insertNew = "INSERT INTO \(ftsTable)(\(ftsColumns)) VALUES (\(newValues));"
-        let ifNotExists = definition.configuration.ifNotExists ? "IF NOT EXISTS " : ""
+        // A temporary table gets temporary triggers: a trigger of the main
+        // schema can not refer to a temporary table.
+        let createTrigger = (definition.configuration.temporary ? "TEMP " : "") + "TRIGGER "
+            + (definition.configuration.ifNotExists ? "IF NOT EXISTS " : "")
         let names = FTS4.synchronizationTriggerNames(forTable: tableName)
         // Before an update or a delete, the full-text table removes the
         // old row, reading its content from the content table: the
@@ -132,7 +137,7 @@ public struct FTS4: VirtualTableModule, Sendable {
             (names.afterInsert, "AFTER INSERT", insertNew),
         ] {
             try db.execute(sql: """
-                CREATE TRIGGER \(ifNotExists)\(name.quotedDatabaseIdentifier) \(event) ON \(content) BEGIN
+                CREATE \(createTrigger)\(name.quotedDatabaseIdentifier) \(event) ON \(content) BEGIN
                     \(body)
                 END
                 """)
@@ -180,14 +185,33 @@ public final class FTS4TableDefinition {
     /// See <https://www.sqlite.org/fts3.html#tokenizer>.
     public var tokenizer: FTS3TokenizerDescriptor?
 
+    /// The explicit `content` option.
+    var explicitContent: String?
+
     /// The `content` option: the name of an external content table, or
     /// the empty string for a contentless table.
     ///
+    /// ```swift
+    /// // CREATE VIRTUAL TABLE "document" USING fts4("body", content='')
+    /// try db.create(virtualTable: "document", using: FTS4()) { t in
+    ///     t.content = ""
+    ///     t.column("body")
+    /// }
+    /// ```
+    ///
     /// Prefer ``synchronize(withTable:)``, which keeps the index up to
-    /// date with the content table.
+    /// date with the content table: after it, this property is the
+    /// synchronized table. Setting this property invalidates the
+    /// synchronization.
     ///
     /// See <https://www.sqlite.org/fts3.html#the_content_option_>.
-    public var content: String?
+    public var content: String? {
+        get { contentTable ?? explicitContent }
+        set {
+            explicitContent = newValue
+            contentTable = nil
+        }
+    }
 
     /// The `compress` option: the name of an SQL function that compresses
     /// the stored text. Set ``uncompress`` as well.

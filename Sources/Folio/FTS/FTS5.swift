@@ -64,10 +64,9 @@ public struct FTS5: VirtualTableModule, Sendable {
         if let tokenizer = definition.tokenizer {
             arguments.append("tokenize=" + tokenizer.optionValue.quotedDatabaseStringLiteral)
         }
-        var content = definition.content
+        let content = definition.content
         var contentRowID = definition.contentRowID
         if let contentTable = definition.contentTable {
-            content = contentTable
             // The default content_rowid is the rowid: only give another one.
             contentRowID = try db.primaryKey(contentTable).rowIDColumn
         }
@@ -101,6 +100,13 @@ public struct FTS5: VirtualTableModule, Sendable {
     /// - Throws: A ``DatabaseError``.
     public func database(_ db: Database, didCreate tableName: String, using definition: FTS5TableDefinition) throws {
         guard let contentTable = definition.contentTable else { return }
+        if definition.configuration.temporary, try !db.tableExists(contentTable, in: "temp") {
+            // SQLite looks for the content table in the schema of the
+            // full-text table.
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "can not synchronize the temporary full-text table \(tableName) with table \(contentTable): the content table of a temporary table must be temporary")
+        }
         let rowID = try db.primaryKey(contentTable).rowIDColumn ?? "rowid"
         let columns = definition.columns.map(\.name)
         let ftsTable = tableName.quotedDatabaseIdentifier
@@ -110,23 +116,26 @@ public struct FTS5: VirtualTableModule, Sendable {
         let contentColumns = ([rowID] + columns).map(\.quotedDatabaseIdentifier)
         let newValues = contentColumns.map { "new.\($0)" }.joined(separator: ", ")
         let oldValues = contentColumns.map { "old.\($0)" }.joined(separator: ", ")
-        let ifNotExists = definition.configuration.ifNotExists ? "IF NOT EXISTS " : ""
+        // A temporary table gets temporary triggers: a trigger of the main
+        // schema can not refer to a temporary table.
+        let createTrigger = (definition.configuration.temporary ? "TEMP " : "") + "TRIGGER "
+            + (definition.configuration.ifNotExists ? "IF NOT EXISTS " : "")
         let insertNew = "INSERT INTO \(ftsTable)(\(ftsColumns)) VALUES (\(newValues));"
         let deleteOld = "INSERT INTO \(ftsTable)(\(ftsTable), \(ftsColumns)) VALUES ('delete', \(oldValues));"
         let content = contentTable.quotedDatabaseIdentifier
         let names = FTS5.synchronizationTriggerNames(forTable: tableName)
         try db.execute(sql: """
-            CREATE TRIGGER \(ifNotExists)\(names.afterInsert.quotedDatabaseIdentifier) AFTER INSERT ON \(content) BEGIN
+            CREATE \(createTrigger)\(names.afterInsert.quotedDatabaseIdentifier) AFTER INSERT ON \(content) BEGIN
                 \(insertNew)
             END
             """)
         try db.execute(sql: """
-            CREATE TRIGGER \(ifNotExists)\(names.afterDelete.quotedDatabaseIdentifier) AFTER DELETE ON \(content) BEGIN
+            CREATE \(createTrigger)\(names.afterDelete.quotedDatabaseIdentifier) AFTER DELETE ON \(content) BEGIN
                 \(deleteOld)
             END
             """)
         try db.execute(sql: """
-            CREATE TRIGGER \(ifNotExists)\(names.afterUpdate.quotedDatabaseIdentifier) AFTER UPDATE ON \(content) BEGIN
+            CREATE \(createTrigger)\(names.afterUpdate.quotedDatabaseIdentifier) AFTER UPDATE ON \(content) BEGIN
                 \(deleteOld)
                 \(insertNew)
             END
@@ -171,15 +180,64 @@ public final class FTS5TableDefinition {
     /// See <https://www.sqlite.org/fts5.html#tokenizers>.
     public var tokenizer: FTS5TokenizerDescriptor?
 
+    /// The explicit `content` option.
+    var explicitContent: String?
+
+    /// The explicit `content_rowid` option.
+    var explicitContentRowID: String?
+
     /// The `content` option: the name of an external content table, or
     /// the empty string for a contentless table.
     ///
+    /// ```swift
+    /// // CREATE VIRTUAL TABLE "document" USING fts5("body", content='')
+    /// try db.create(virtualTable: "document", using: FTS5()) { t in
+    ///     t.content = ""
+    ///     t.column("body")
+    /// }
+    /// ```
+    ///
+    /// Prefer ``synchronize(withTable:)``, which keeps the index up to
+    /// date with the content table: after it, this property is the
+    /// synchronized table. Setting this property invalidates the
+    /// synchronization.
+    ///
     /// See <https://www.sqlite.org/fts5.html#external_content_and_contentless_tables>.
-    public var content: String?
+    public var content: String? {
+        get { contentTable ?? explicitContent }
+        set {
+            explicitContent = newValue
+            contentTable = nil
+        }
+    }
 
     /// The `content_rowid` option: the integer primary key column of the
     /// external content table.
-    public var contentRowID: String?
+    ///
+    /// ```swift
+    /// // CREATE VIRTUAL TABLE "book_ft" USING fts5("title", content='book', content_rowid='bookId')
+    /// try db.create(virtualTable: "book_ft", using: FTS5()) { t in
+    ///     t.content = "book"
+    ///     t.contentRowID = "bookId"
+    ///     t.column("title")
+    /// }
+    /// ```
+    ///
+    /// ``synchronize(withTable:)`` finds it from the schema. Setting this
+    /// property invalidates the synchronization.
+    ///
+    /// See <https://www.sqlite.org/fts5.html#external_content_tables>.
+    public var contentRowID: String? {
+        get { explicitContentRowID }
+        set {
+            explicitContentRowID = newValue
+            if let contentTable {
+                // Keep the content option, without the triggers.
+                explicitContent = contentTable
+                self.contentTable = nil
+            }
+        }
+    }
 
     /// The `prefix` option: the lengths of the prefixes to index.
     ///

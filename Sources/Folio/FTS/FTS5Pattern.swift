@@ -137,8 +137,10 @@ public struct FTS5Pattern: Sendable {
     ///
     /// See <https://www.sqlite.org/fts5.html#fts5_strings>.
     private init?(tokensOf string: String, _ makePattern: ([String]) -> String) {
-        let tokens = FTS3.tokenize(string)
-        guard !tokens.isEmpty else { return nil }
+        // A failable initializer: nil reports that no pattern can be made.
+        // The `simple` tokenizer is built into SQLite, and runs in a private
+        // in-memory connection: it fails only when SQLite can not open one.
+        guard let tokens = try? FTS3.tokenize(string), !tokens.isEmpty else { return nil }
         self.init(uncheckedRawPattern: makePattern(tokens.map(Self.bareword)))
     }
 
@@ -158,8 +160,10 @@ public struct FTS5Pattern: Sendable {
 
     /// Creates a pattern from a phrase made of the words of a string.
     private init?(phraseOf string: String, _ makePattern: (String) -> String) {
-        let tokens = FTS3.tokenize(string)
-        guard !tokens.isEmpty else { return nil }
+        // A failable initializer: nil reports that no pattern can be made.
+        // The `simple` tokenizer is built into SQLite, and runs in a private
+        // in-memory connection: it fails only when SQLite can not open one.
+        guard let tokens = try? FTS3.tokenize(string), !tokens.isEmpty else { return nil }
         self.init(uncheckedRawPattern: makePattern("\"" + tokens.joined(separator: " ") + "\""))
     }
 }

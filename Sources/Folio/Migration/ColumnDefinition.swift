@@ -60,7 +60,7 @@ public final class ColumnDefinition {
     /// A `GENERATED ALWAYS AS` clause.
     struct Generation {
         var expression: SQL
-        var qualification: Database.GeneratedColumnQualification
+        var qualification: ColumnDefinition.GeneratedColumnQualification
     }
 
     /// The column name.
@@ -339,7 +339,7 @@ public final class ColumnDefinition {
     @discardableResult
     public func generatedAs(
         sql: String,
-        _ qualification: Database.GeneratedColumnQualification = .virtual) -> Self
+        _ qualification: ColumnDefinition.GeneratedColumnQualification = .virtual) -> Self
     {
         setGenerated(SQL(sql: sql), qualification)
     }
@@ -367,7 +367,7 @@ public final class ColumnDefinition {
     @discardableResult
     public func generatedAs(
         _ expression: some SQLExpressible,
-        _ qualification: Database.GeneratedColumnQualification = .virtual) -> Self
+        _ qualification: ColumnDefinition.GeneratedColumnQualification = .virtual) -> Self
     {
         setGenerated(SQL(expression: expression.sqlExpression), qualification)
     }
@@ -393,7 +393,7 @@ public final class ColumnDefinition {
 
     /// Makes the column generated, from an SQL literal.
     @discardableResult
-    func setGenerated(_ expression: SQL, _ qualification: Database.GeneratedColumnQualification) -> Self {
+    func setGenerated(_ expression: SQL, _ qualification: ColumnDefinition.GeneratedColumnQualification) -> Self {
         generation = Generation(expression: expression, qualification: qualification)
         return self
     }
@@ -548,20 +548,4 @@ public final class ColumnDefinition {
 /// Returns ` ON CONFLICT <resolution>`, or an empty string.
 func conflictClause(_ resolution: Database.ConflictResolution?) -> String {
     resolution.map { " ON CONFLICT \($0.rawValue)" } ?? ""
-}
-
-extension Database {
-    /// How a generated column stores its value.
-    ///
-    /// ```swift
-    /// t.column("totalScore", .integer).generatedAs(sql: "score + bonus", .stored)
-    /// ```
-    ///
-    /// See <https://www.sqlite.org/gencol.html>.
-    public enum GeneratedColumnQualification: Sendable {
-        /// `VIRTUAL`: computed each time the column is read (the default).
-        case virtual
-        /// `STORED`: computed when the row is written, and stored.
-        case stored
-    }
 }

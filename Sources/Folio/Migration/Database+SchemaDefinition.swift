@@ -78,12 +78,12 @@ extension Database {
     /// - Parameters:
     ///   - name: The table name.
     ///   - body: A closure that lists the changes.
-    /// - Throws: The error of `body`, or a ``DatabaseError``.
+    /// - Throws: A ``DatabaseError``.
     ///
     /// See <https://www.sqlite.org/lang_altertable.html>.
-    public func alter(table name: String, body: (TableAlteration) throws -> Void) throws {
+    public func alter(table name: String, body: (TableAlteration) -> Void) throws {
         let alteration = TableAlteration(name: name)
-        try body(alteration)
+        body(alteration)
         for statement in try alteration.sql(self) {
             try execute(sql: statement)
         }
@@ -366,7 +366,7 @@ extension Database {
         view name: String,
         options: ViewOptions = [],
         columns: [String]? = nil,
-        as request: some SQLSubqueryable) throws
+        as request: any SQLSubqueryable) throws
     {
         try create(view: name, options: options, columns: columns, asLiteral: SQL(subquery: request.sqlSubquery))
     }

@@ -25,6 +25,8 @@ public final class ForeignKeyDefinition {
     let indexed: Bool
     /// The NOT NULL clause of the columns, and its conflict resolution.
     var notNull: Database.ConflictResolution??
+    /// Whether the columns are a unique key.
+    var isUnique = false
 
     init(
         name: String,
@@ -56,6 +58,31 @@ public final class ForeignKeyDefinition {
     @discardableResult
     public func notNull(onConflict conflictResolution: Database.ConflictResolution? = nil) -> Self {
         notNull = .some(conflictResolution)
+        return self
+    }
+
+    /// Adds a unique constraint to the foreign key columns: a one-to-one
+    /// relationship.
+    ///
+    /// ```swift
+    /// // CREATE TABLE "player" (
+    /// //   "teamId" INTEGER UNIQUE REFERENCES "team"("id")
+    /// // )
+    /// try db.create(table: "player") { t in
+    ///     t.belongsTo("team").unique()
+    /// }
+    /// ```
+    ///
+    /// A foreign key on several columns gets a table constraint:
+    /// `UNIQUE ("countryCode", "citizenNumber")`. The unique key makes the
+    /// index of the foreign key useless: it is not created.
+    ///
+    /// - Returns: The foreign key, for chaining.
+    ///
+    /// See <https://www.sqlite.org/lang_createtable.html#uniqueconst>.
+    @discardableResult
+    public func unique() -> Self {
+        isUnique = true
         return self
     }
 

@@ -41,6 +41,7 @@ extension TableDefinition {
         var indexedColumns: [(columns: [String], unlessCovered: Bool)] = []
         var resolvedForeignKeys: [ObjectIdentifier: [String]] = [:]
         var uniqueColumns: [[String]] = uniqueKeys.map(\.columns)
+        var foreignKeyUniqueConstraints: [String] = []
         var primaryKeyColumns: [String]?
 
         for element in elements {
@@ -71,9 +72,18 @@ extension TableDefinition {
                         sql += " NOT NULL" + conflictClause(notNull)
                     }
                     if resolution.columns.count == 1 {
+                        if foreignKey.isUnique {
+                            sql += " UNIQUE"
+                        }
                         sql += " " + foreignKey.clause(resolution).sql
                     }
                     definitions.append(sql)
+                }
+                if foreignKey.isUnique {
+                    uniqueColumns.append(names)
+                    if resolution.columns.count > 1 {
+                        foreignKeyUniqueConstraints.append("UNIQUE (\(TableDefinition.columnList(names)))")
+                    }
                 }
                 if resolution.columns.count > 1 {
                     foreignKeyConstraints.append(
@@ -98,6 +108,7 @@ extension TableDefinition {
         for uniqueKey in uniqueKeys {
             definitions.append("UNIQUE (\(TableDefinition.columnList(uniqueKey.columns)))" + conflictClause(uniqueKey.conflictResolution))
         }
+        definitions.append(contentsOf: foreignKeyUniqueConstraints)
         definitions.append(contentsOf: foreignKeyConstraints)
         for foreignKey in foreignKeys {
             definitions.append("FOREIGN KEY (\(TableDefinition.columnList(foreignKey.columns))) \(foreignKey.clause.sql)")

@@ -387,6 +387,23 @@ public final class TableDefinition {
     /// - Parameter condition: A boolean expression.
     ///
     /// See <https://www.sqlite.org/lang_createtable.html#check_constraints>.
+    public func check(_ condition: some SQLSpecificExpressible) {
+        addCheck(SQL(expression: condition.sqlExpression))
+    }
+
+    /// Adds a CHECK constraint on a value, which is no expression of the
+    /// columns: use ``check(_:)-(SQLSpecificExpressible)`` with an
+    /// expression, or ``check(sql:)``.
+    ///
+    /// ```swift
+    /// // CHECK (1)
+    /// t.check(true)
+    /// ```
+    ///
+    /// - Parameter condition: A value.
+    ///
+    /// See <https://www.sqlite.org/lang_createtable.html#check_constraints>.
+    @available(*, deprecated, message: "Check an expression of the columns, or use check(sql:)")
     public func check(_ condition: some SQLExpressible) {
         addCheck(SQL(expression: condition.sqlExpression))
     }

@@ -93,7 +93,9 @@ extension Database {
         using module: Module,
         _ body: ((Module.TableDefinition) throws -> Void)? = nil) throws
     {
-        let configuration = VirtualTableConfiguration(ifNotExists: options.contains(.ifNotExists))
+        let configuration = VirtualTableConfiguration(
+            ifNotExists: options.contains(.ifNotExists),
+            temporary: options.contains(.temporary))
         let definition = module.makeTableDefinition(configuration: configuration)
         try body?(definition)
         let arguments = try module.moduleArguments(for: definition, in: self)
@@ -112,6 +114,9 @@ extension Database {
         var sql = "CREATE VIRTUAL TABLE "
         if options.contains(.ifNotExists) {
             sql += "IF NOT EXISTS "
+        }
+        if options.contains(.temporary) {
+            sql += "\"temp\"."
         }
         return sql + tableName.quotedDatabaseIdentifier + " USING " + module
     }

@@ -17,19 +17,66 @@ extension SQLInterpolation {
     /// let request: SQLRequest<Player> = "SELECT * FROM \(Player.self)"
     /// ```
     ///
-    /// - Parameter recordType: A record type.
-    public mutating func appendInterpolation<T: TableRecord>(_ recordType: T.Type) {
-        elements.append(.sql(T.databaseTableName.quotedDatabaseIdentifier, StatementArguments()))
+    /// See <https://www.sqlite.org/lang_select.html#fromclause>.
+    ///
+    /// - Parameter table: A record type.
+    public mutating func appendInterpolation(_ table: (some TableRecord).Type) {
+        elements.append(.sql(table.databaseTableName.quotedDatabaseIdentifier, StatementArguments()))
+    }
+
+    /// Appends the quoted table name of a record type.
+    ///
+    /// ```swift
+    /// // SELECT * FROM "player"
+    /// let recordType: any TableRecord.Type = Player.self
+    /// let request: SQLRequest<Row> = "SELECT * FROM \(recordType)"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#fromclause>.
+    ///
+    /// - Parameter table: A record type.
+    public mutating func appendInterpolation(_ table: any TableRecord.Type) {
+        elements.append(.sql(table.databaseTableName.quotedDatabaseIdentifier, StatementArguments()))
     }
 
     /// Appends the quoted table name of a record: `\(tableOf: player)`.
+    ///
+    /// ```swift
+    /// // INSERT INTO "player" DEFAULT VALUES
+    /// let literal: SQL = "INSERT INTO \(tableOf: player) DEFAULT VALUES"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_insert.html>.
     ///
     /// - Parameter record: A record.
     public mutating func appendInterpolation(tableOf record: some TableRecord) {
         elements.append(.sql(type(of: record).databaseTableName.quotedDatabaseIdentifier, StatementArguments()))
     }
 
+    /// Appends the quoted table name of a record.
+    ///
+    /// ```swift
+    /// // INSERT INTO "player" DEFAULT VALUES
+    /// let record: any TableRecord = player
+    /// let literal: SQL = "INSERT INTO \(tableOf: record) DEFAULT VALUES"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_insert.html>.
+    ///
+    /// - Parameter record: A record.
+    public mutating func appendInterpolation(tableOf record: any TableRecord) {
+        elements.append(.sql(type(of: record).databaseTableName.quotedDatabaseIdentifier, StatementArguments()))
+    }
+
     /// Appends the quoted name of a table: `\(Table("player"))`.
+    ///
+    /// ```swift
+    /// // SELECT * FROM "player"
+    /// let playerTable = Table("player")
+    /// let request: SQLRequest<Row> = "SELECT * FROM \(playerTable)"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_select.html#fromclause>.
     ///
     /// - Parameter table: A table.
     public mutating func appendInterpolation<T>(_ table: Table<T>) {
@@ -49,9 +96,9 @@ extension SQLInterpolation {
     ///   - recordType: A record type.
     ///   - tableAlias: The name of the table in the query, or nil for the
     ///     table name.
-    public mutating func appendInterpolation<T: TableRecord>(columnsOf recordType: T.Type, tableAlias: String? = nil) {
-        let selection = T.databaseSelection.map(\.sqlSelection)
-        let tableName = T.databaseTableName
+    public mutating func appendInterpolation(columnsOf recordType: (some TableRecord).Type, tableAlias: String? = nil) {
+        let selection = recordType.databaseSelection.map(\.sqlSelection)
+        let tableName = recordType.databaseTableName
         elements.append(.deferred { db, arguments in
             let alias = TableAliasBase(name: tableAlias ?? tableName)
             alias.bind(to: tableName)
@@ -65,8 +112,15 @@ extension SQLInterpolation {
     /// Appends the quoted name of a common table expression:
     /// `SELECT * FROM \(cte)`.
     ///
+    /// ```swift
+    /// // WITH "cte" AS (...) SELECT * FROM "cte"
+    /// let request: SQLRequest<Row> = "WITH \(definitionFor: cte) SELECT * FROM \(cte)"
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_with.html>.
+    ///
     /// - Parameter cte: A common table expression.
-    public mutating func appendInterpolation<T>(_ cte: CommonTableExpression<T>) {
+    public mutating func appendInterpolation(_ cte: CommonTableExpression<some Any>) {
         elements.append(.sql(cte.tableName.quotedDatabaseIdentifier, StatementArguments()))
     }
 
@@ -82,7 +136,7 @@ extension SQLInterpolation {
     /// See <https://www.sqlite.org/lang_with.html>.
     ///
     /// - Parameter cte: A common table expression.
-    public mutating func appendInterpolation<T>(definitionFor cte: CommonTableExpression<T>) {
+    public mutating func appendInterpolation(definitionFor cte: CommonTableExpression<some Any>) {
         let name = cte.tableName
         let definition = cte.definition
         elements.append(.deferred { db, arguments in

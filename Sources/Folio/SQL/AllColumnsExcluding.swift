@@ -55,3 +55,26 @@ extension SQLSelectable where Self == AllColumnsExcluding {
         AllColumnsExcluding(excludedColumns)
     }
 }
+
+extension SQLSelectable where Self == AllColumnsExcluding {
+    /// All columns of a table but some.
+    ///
+    /// ```swift
+    /// struct Player: TableRecord {
+    ///     enum Columns {
+    ///         static let generatedColumn = Column("generatedColumn")
+    ///     }
+    ///     static var databaseSelection: [any SQLSelectable] {
+    ///         [.allColumns(excluding: [Columns.generatedColumn])]
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// See the [SQLite documentation](https://www.sqlite.org/lang_select.html#resultset).
+    ///
+    /// - Parameter excludedColumns: The excluded columns.
+    /// - Returns: An ``AllColumnsExcluding`` selection.
+    public static func allColumns(excluding excludedColumns: some Collection<any ColumnExpression>) -> Self {
+        AllColumnsExcluding(excludedColumns.map(\.name))
+    }
+}

@@ -152,7 +152,7 @@ extension Database {
     /// - Returns: An expression whose value is a JSON array.
     ///
     /// See <https://www.sqlite.org/json1.html#jex>.
-    public static func jsonExtract(_ value: some SQLExpressible, atPaths paths: some Collection<any SQLExpressible>) -> SQLExpression {
+    public static func jsonExtract(_ value: some SQLExpressible, atPaths paths: some Collection<some SQLExpressible>) -> SQLExpression {
         jsonFunction("JSON_EXTRACT", [value.sqlExpression] + paths.map(\.sqlExpression))
     }
 
@@ -295,7 +295,7 @@ extension Database {
     /// - Returns: An expression whose value is the modified JSON.
     ///
     /// See <https://www.sqlite.org/json1.html#jrm>.
-    public static func jsonRemove(_ value: some SQLExpressible, atPaths paths: some Collection<any SQLExpressible>) -> SQLExpression {
+    public static func jsonRemove(_ value: some SQLExpressible, atPaths paths: some Collection<some SQLExpressible>) -> SQLExpression {
         jsonFunction("JSON_REMOVE", [value.sqlExpression] + paths.map(\.sqlExpression))
     }
 

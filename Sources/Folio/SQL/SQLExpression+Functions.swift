@@ -7,18 +7,46 @@ import Foundation
 
 // MARK: - Aggregates
 
-/// `COUNT(value)`: the number of non-NULL values.
-public func count(_ counted: some SQLExpressible) -> SQLExpression {
+/// The `COUNT` SQL aggregate function: the number of non-NULL values.
+///
+/// ```swift
+/// // SELECT COUNT("email") FROM "player"
+/// Player.select { count($0.email) }
+/// ```
+///
+/// - Parameter counted: An expression.
+/// - Returns: A `COUNT(...)` expression. See
+///   <https://www.sqlite.org/lang_aggfunc.html#count>.
+public func count(_ counted: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("COUNT", [counted.sqlExpression], distinct: false))
 }
 
-/// `COUNT(DISTINCT value)`
-public func count(distinct value: some SQLExpressible) -> SQLExpression {
+/// The `COUNT(DISTINCT ...)` SQL aggregate function: the number of
+/// distinct non-NULL values.
+///
+/// ```swift
+/// // SELECT COUNT(DISTINCT "name") FROM "player"
+/// Player.select { count(distinct: $0.name) }
+/// ```
+///
+/// - Parameter value: An expression.
+/// - Returns: A `COUNT(DISTINCT ...)` expression. See
+///   <https://www.sqlite.org/lang_aggfunc.html#count>.
+public func count(distinct value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("COUNT", [value.sqlExpression], distinct: true))
 }
 
-/// `SUM(value)`: NULL for no row.
-public func sum(_ value: some SQLExpressible) -> SQLExpression {
+/// The `SUM` SQL aggregate function: NULL when there is no row.
+///
+/// ```swift
+/// // SELECT SUM("score") FROM "player"
+/// Player.select { sum($0.score) }
+/// ```
+///
+/// - Parameter value: An expression.
+/// - Returns: A `SUM(...)` expression. See
+///   <https://www.sqlite.org/lang_aggfunc.html#sumunc>.
+public func sum(_ value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("SUM", [value.sqlExpression], distinct: false))
 }
 
@@ -27,13 +55,31 @@ public func sum(distinct value: some SQLExpressible) -> SQLExpression {
     SQLExpression(.function("SUM", [value.sqlExpression], distinct: true))
 }
 
-/// `TOTAL(value)`: 0.0 for no row.
-public func total(_ value: some SQLExpressible) -> SQLExpression {
+/// The `TOTAL` SQL aggregate function: 0.0 when there is no row.
+///
+/// ```swift
+/// // SELECT TOTAL("score") FROM "player"
+/// Player.select { total($0.score) }
+/// ```
+///
+/// - Parameter value: An expression.
+/// - Returns: A `TOTAL(...)` expression. See
+///   <https://www.sqlite.org/lang_aggfunc.html#sumunc>.
+public func total(_ value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("TOTAL", [value.sqlExpression], distinct: false))
 }
 
-/// `AVG(value)`
-public func average(_ value: some SQLExpressible) -> SQLExpression {
+/// The `AVG` SQL aggregate function.
+///
+/// ```swift
+/// // SELECT AVG("score") FROM "player"
+/// Player.select { average($0.score) }
+/// ```
+///
+/// - Parameter value: An expression.
+/// - Returns: An `AVG(...)` expression. See
+///   <https://www.sqlite.org/lang_aggfunc.html#avg>.
+public func average(_ value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("AVG", [value.sqlExpression], distinct: false))
 }
 
@@ -42,32 +88,77 @@ public func average(distinct value: some SQLExpressible) -> SQLExpression {
     SQLExpression(.function("AVG", [value.sqlExpression], distinct: true))
 }
 
-/// `MIN(value)` (aggregate)
+/// The `MIN` SQL aggregate function.
+///
+/// ```swift
+/// // SELECT MIN("score") FROM "player"
+/// Player.select { min($0.score) }
+/// ```
+///
+/// - Parameter value: An expression.
+/// - Returns: A `MIN(...)` expression. See
+///   <https://www.sqlite.org/lang_aggfunc.html#min_agg>.
 public func min(_ value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("MIN", [value.sqlExpression], distinct: false))
 }
 
-/// `MAX(value)` (aggregate)
+/// The `MAX` SQL aggregate function.
+///
+/// ```swift
+/// // SELECT MAX("score") FROM "player"
+/// Player.select { max($0.score) }
+/// ```
+///
+/// - Parameter value: An expression.
+/// - Returns: A `MAX(...)` expression. See
+///   <https://www.sqlite.org/lang_aggfunc.html#max_agg>.
 public func max(_ value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("MAX", [value.sqlExpression], distinct: false))
 }
 
 // MARK: - Scalar functions
 
-/// `ABS(value)`
+/// The `ABS` SQL function.
+///
+/// ```swift
+/// // SELECT ABS("score" - "bonus") FROM "player"
+/// Player.select { abs($0.score - $0.bonus) }
+/// ```
+///
+/// - Parameter value: An expression.
+/// - Returns: An `ABS(...)` expression. See
+///   <https://www.sqlite.org/lang_corefunc.html#abs>.
 public func abs(_ value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("ABS", [value.sqlExpression], distinct: false))
 }
 
-/// `LENGTH(value)`
+/// The `LENGTH` SQL function.
+///
+/// ```swift
+/// // SELECT LENGTH("name") FROM "player"
+/// Player.select { length($0.name) }
+/// ```
+///
+/// - Parameter value: An expression.
+/// - Returns: A `LENGTH(...)` expression. See
+///   <https://www.sqlite.org/lang_corefunc.html#length>.
 public func length(_ value: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.function("LENGTH", [value.sqlExpression], distinct: false))
 }
 
-/// `COALESCE(a, b, ...)`: the first non-NULL value.
+/// The `COALESCE` SQL function: the first non-NULL value.
 ///
-/// - Parameter values: Expressions, at least two.
-public func coalesce(_ values: some Collection<any SQLExpressible>) -> SQLExpression {
+/// ```swift
+/// // SELECT COALESCE("nickname", "name") FROM "player"
+/// Player.select { coalesce([$0.nickname, $0.name] as [any SQLSpecificExpressible]) }
+/// ```
+///
+/// A single expression is returned as is.
+///
+/// - Parameter values: Expressions.
+/// - Returns: A `COALESCE(...)` expression. See
+///   <https://www.sqlite.org/lang_corefunc.html#coalesce>.
+public func coalesce(_ values: some Collection<any SQLSpecificExpressible>) -> SQLExpression {
     let expressions = values.map(\.sqlExpression)
     if expressions.count == 1 { return expressions[0] }
     return SQLExpression(.function("COALESCE", expressions, distinct: false))
@@ -89,72 +180,35 @@ public func cast(_ expression: some SQLSpecificExpressible, as storageClass: Dat
     SQLExpression(.cast(expression.sqlExpression, storageClass.rawValue))
 }
 
-/// A date modifier for ``dateTime(_:_:)`` and ``julianDay(_:_:)``.
-///
-/// See <https://www.sqlite.org/lang_datefunc.html#modifiers>.
-public enum SQLDateModifier: Sendable {
-    /// `'+N days'`
-    case day(Int)
-    /// `'+N hours'`
-    case hour(Int)
-    /// `'+N minutes'`
-    case minute(Int)
-    /// `'+N.NNNN seconds'`
-    case second(Double)
-    /// `'+N months'`
-    case month(Int)
-    /// `'+N years'`
-    case year(Int)
-    /// `'start of day'`
-    case startOfDay
-    /// `'start of month'`
-    case startOfMonth
-    /// `'start of year'`
-    case startOfYear
-    /// `'weekday N'`
-    case weekday(Int)
-    /// `'unixepoch'`: the value is a Unix timestamp.
-    case unixEpoch
-    /// `'julianday'`: the value is a julian day number.
-    case julianDay
-    /// `'localtime'`
-    case localTime
-    /// `'utc'`
-    case utc
-
-    var sql: String {
-        func signed<T: Comparable & Numeric>(_ value: T) -> String { value < 0 ? "\(value)" : "+\(value)" }
-        switch self {
-        case .day(let n): return "\(signed(n)) days"
-        case .hour(let n): return "\(signed(n)) hours"
-        case .minute(let n): return "\(signed(n)) minutes"
-        case .second(let n): return "\(signed(n)) seconds"
-        case .month(let n): return "\(signed(n)) months"
-        case .year(let n): return "\(signed(n)) years"
-        case .startOfDay: return "start of day"
-        case .startOfMonth: return "start of month"
-        case .startOfYear: return "start of year"
-        case .weekday(let n): return "weekday \(n)"
-        case .unixEpoch: return "unixepoch"
-        case .julianDay: return "julianday"
-        case .localTime: return "localtime"
-        case .utc: return "utc"
-        }
-    }
-}
-
-/// `DATETIME(value, modifiers...)`: a "yyyy-MM-dd HH:mm:ss" date.
+/// The `DATETIME` SQL function: a "yyyy-MM-dd HH:mm:ss" date.
 ///
 /// ```swift
-/// // DATETIME(creationDate, '+1 days')
+/// // DATETIME("creationDate", '+1 days')
 /// dateTime(Column("creationDate"), .day(1))
 /// ```
-public func dateTime(_ value: some SQLExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
+///
+/// - Parameters:
+///   - value: An expression.
+///   - modifiers: Date modifiers.
+/// - Returns: A `DATETIME(...)` expression. See
+///   <https://www.sqlite.org/lang_datefunc.html>.
+public func dateTime(_ value: some SQLSpecificExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
     SQLExpression(.function("DATETIME", [value.sqlExpression] + modifiers.map { .value($0.sql.databaseValue) }, distinct: false))
 }
 
-/// `JULIANDAY(value, modifiers...)`: a julian day number.
-public func julianDay(_ value: some SQLExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
+/// The `JULIANDAY` SQL function: a julian day number.
+///
+/// ```swift
+/// // JULIANDAY("creationDate", 'start of day')
+/// julianDay(Column("creationDate"), .startOfDay)
+/// ```
+///
+/// - Parameters:
+///   - value: An expression.
+///   - modifiers: Date modifiers.
+/// - Returns: A `JULIANDAY(...)` expression. See
+///   <https://www.sqlite.org/lang_datefunc.html>.
+public func julianDay(_ value: some SQLSpecificExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
     SQLExpression(.function("JULIANDAY", [value.sqlExpression] + modifiers.map { .value($0.sql.databaseValue) }, distinct: false))
 }
 

@@ -442,9 +442,61 @@ extension Sequence where Element == any SQLExpressible {
 
 extension SQLExpression {
     /// An associative operator, for ``Swift/Sequence/joined(operator:)``.
-    public struct AssociativeBinaryOperator: Sendable {
+    ///
+    /// ```swift
+    /// // "a" & "b" & "c"
+    /// [Column("a"), Column("b"), Column("c")].joined(operator: .bitwiseAnd)
+    /// ```
+    ///
+    /// See <https://www.sqlite.org/lang_expr.html#operators>.
+    public struct AssociativeBinaryOperator: Sendable, Hashable {
         let sql: String
         let neutralValue: DatabaseValue
+
+        /// Returns whether two operators are the same SQL operator.
+        ///
+        /// ```swift
+        /// SQLExpression.AssociativeBinaryOperator.and == .and // true
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - lhs: An operator.
+        ///   - rhs: Another operator.
+        /// - Returns: Whether the operators are equal.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.sql == rhs.sql
+        }
+
+        /// Hashes the SQL operator.
+        ///
+        /// ```swift
+        /// let operators: Set<SQLExpression.AssociativeBinaryOperator> = [.and, .or]
+        /// ```
+        ///
+        /// - Parameter hasher: The hasher.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(sql)
+        }
+
+        /// `&`: bitwise AND. An empty sequence joins as `-1` (all bits set).
+        ///
+        /// ```swift
+        /// // "flags" & ? & ?
+        /// [Column("flags"), 6.databaseValue, 3.databaseValue].joined(operator: .bitwiseAnd)
+        /// ```
+        ///
+        /// See <https://www.sqlite.org/lang_expr.html#operators>.
+        public static let bitwiseAnd = AssociativeBinaryOperator(sql: "&", neutralValue: (-1).databaseValue)
+
+        /// `|`: bitwise OR. An empty sequence joins as `0`.
+        ///
+        /// ```swift
+        /// // "flags" | ?
+        /// [Column("flags"), 4.databaseValue].joined(operator: .bitwiseOr)
+        /// ```
+        ///
+        /// See <https://www.sqlite.org/lang_expr.html#operators>.
+        public static let bitwiseOr = AssociativeBinaryOperator(sql: "|", neutralValue: 0.databaseValue)
 
         /// `AND`
         public static let and = AssociativeBinaryOperator(sql: "AND", neutralValue: true.databaseValue)

@@ -47,6 +47,9 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case function(String, [SQLExpression], distinct: Bool)
         /// A call to a custom aggregate function (``DatabaseAggregate``).
         case customAggregate(String, [SQLExpression])
+        /// An aggregate function call restricted to the rows that match a
+        /// condition: `SUM(a) FILTER (WHERE b)`.
+        case aggregateFilter(SQLExpression, SQLExpression)
         /// `COUNT(*)`.
         case countAll
         /// `x COLLATE name`.
@@ -145,6 +148,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return SQLExpression(.function(name, es.map(map), distinct: distinct))
         case let .customAggregate(name, es):
             return SQLExpression(.customAggregate(name, es.map(map)))
+        case let .aggregateFilter(e, filter):
+            return SQLExpression(.aggregateFilter(map(e), map(filter)))
         case let .collated(e, c):
             return SQLExpression(.collated(map(e), c))
         case let .cast(e, t):
@@ -161,9 +166,14 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
     /// per group, and `fetchCount` then counts the rows of a subquery.
     var mayBeAggregate: Bool {
         switch impl {
-        case .countAll, .customAggregate, .literal: return true
+        case .countAll, .customAggregate, .aggregateFilter, .literal: return true
         case let .function(name, es, _):
-            return SQLExpression.aggregateFunctions.contains(name.uppercased()) || es.contains(where: \.mayBeAggregate)
+            let name = name.uppercased()
+            // MIN and MAX with several arguments are scalar functions.
+            if es.count > 1, name == "MIN" || name == "MAX" {
+                return es.contains(where: \.mayBeAggregate)
+            }
+            return SQLExpression.aggregateFunctions.contains(name) || es.contains(where: \.mayBeAggregate)
         case let .unary(_, e), let .postfix(e, _), let .collated(e, _), let .cast(e, _):
             return e.mayBeAggregate
         case let .binary(_, l, r): return l.mayBeAggregate || r.mayBeAggregate
@@ -255,6 +265,8 @@ extension SQLExpression {
             return name + "(" + (distinct ? "DISTINCT " : "") + (try es.map { try $0.sql(&context) }.joined(separator: ", ")) + ")"
         case let .customAggregate(name, es):
             return name + "(" + (try es.map { try $0.sql(&context) }.joined(separator: ", ")) + ")"
+        case let .aggregateFilter(e, filter):
+            return try e.sql(&context) + " FILTER (WHERE " + filter.sql(&context) + ")"
         case .countAll:
             return "COUNT(*)"
         case let .collated(e, collation):

@@ -75,7 +75,7 @@ extension SQLJSONExpressible {
     /// - Returns: An expression whose value is a JSON array.
     ///
     /// See <https://www.sqlite.org/json1.html#jex>.
-    public func jsonExtract(atPaths paths: some Collection<any SQLExpressible>) -> SQLExpression {
+    public func jsonExtract(atPaths paths: some Collection<some SQLExpressible>) -> SQLExpression {
         Database.jsonExtract(self, atPaths: paths)
     }
 

@@ -11,11 +11,3 @@ public protocol SQLSelectable: Sendable {
     /// The selection.
     var sqlSelection: SQLSelection { get }
 }
-
-extension SQLSelectable where Self == SQLSelection {
-    /// `*`: all columns, as in `[.allColumns, .rowID]`.
-    public static var allColumns: SQLSelection { SQLSelection.allColumns }
-
-    /// The hidden `rowid` column, as in `[.allColumns, .rowID]`.
-    public static var rowID: SQLSelection { SQLSelection.rowID }
-}

@@ -37,16 +37,16 @@ final class SQLInterpolationTests: FolioTestCase {
         }
     }
 
-    func testEmptyCollectionExpandsToEmptyParentheses() throws {
+    func testEmptyCollectionExpandsToEmptySubquery() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in
             let ids: [Int64] = []
             let (sql, arguments) = try SQL("SELECT * FROM player WHERE id IN \(ids)").build(db)
-            XCTAssertEqual(sql, "SELECT * FROM player WHERE id IN ()")
+            XCTAssertEqual(sql, "SELECT * FROM player WHERE id IN (SELECT NULL WHERE NULL)")
             XCTAssertTrue(arguments.isEmpty)
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)")
             try db.execute(sql: "INSERT INTO player (id) VALUES (1)")
-            // SQLite accepts `IN ()`, which is always false.
+            // `IN (SELECT NULL WHERE NULL)` is always false, `NOT IN` always true.
             XCTAssertEqual(try SQLRequest<Int>(literal: "SELECT COUNT(*) FROM player WHERE id IN \(ids)").fetchOne(db), 0)
             XCTAssertEqual(try SQLRequest<Int>(literal: "SELECT COUNT(*) FROM player WHERE id NOT IN \(ids)").fetchOne(db), 1)
         }

@@ -399,7 +399,7 @@ final class QueryInterfaceGuideTests: FolioTestCase {
             XCTAssertEqual(try requestSQL(db, Player.select { cast($0.score, as: .real) / 3 }), #"SELECT CAST("score" AS REAL) / ? FROM "player""#)
             XCTAssertEqual(try Double.fetchOne(db, Player.select { cast($0.score, as: .real) / 3 }) ?? 0, 333.333, accuracy: 0.001)
             // SELECT COALESCE(name, email, 'Anonymous') FROM player
-            let coalesced = Player.select { coalesce([$0.name, $0.email, "Anonymous"]) }
+            let coalesced = Player.select { coalesce([$0.name, $0.email, "Anonymous".databaseValue] as [any SQLSpecificExpressible]) }
             XCTAssertEqual(try requestSQL(db, coalesced), #"SELECT COALESCE("name", "email", ?) FROM "player""#)
             XCTAssertEqual(try String.fetchAll(db, coalesced)[2], "anonymous@example.com")
 
@@ -449,11 +449,11 @@ final class QueryInterfaceGuideTests: FolioTestCase {
                 .order(literal: "name")
             XCTAssertEqual(try requestSQL(db, request2), #"SELECT * FROM "player" WHERE score >= ? ORDER BY name"#)
 
-            // SELECT name, (score + bonus) AS total FROM player
+            // SELECT name, score + bonus AS total FROM player
             let total: SQL = "\(Column("score")) + \(Column("bonus"))"
             let request3 = Player.select(literal: "name, \(total) AS total")
-            // Folio wraps an interpolated SQL literal in parentheses
-            XCTAssertEqual(try requestSQL(db, request3), #"SELECT name, ("score" + "bonus") AS total FROM "player""#)
+            // An interpolated SQL literal is pasted as is
+            XCTAssertEqual(try requestSQL(db, request3), #"SELECT name, "score" + "bonus" AS total FROM "player""#)
             XCTAssertEqual(try Row.fetchOne(db, request3), ["name": "Arthur", "total": 1010])
 
             let request: SQLRequest<Player> = "SELECT * FROM player WHERE score >= \(minScore)"

@@ -251,7 +251,7 @@ final class TutorialGuideTests: FolioTestCase {
         let ids = try dbQueue.read { try Int64.fetchAll($0, sql: "SELECT id FROM player ORDER BY id") }
         XCTAssertGreaterThanOrEqual(ids.count, 2)
         try appDatabase.deletePlayers(ids: [])
-        XCTAssertEqual(lastSQLQuery(matching: "DELETE"), "DELETE FROM player WHERE id IN ()")
+        XCTAssertEqual(lastSQLQuery(matching: "DELETE"), "DELETE FROM player WHERE id IN (SELECT NULL WHERE NULL)")
         try appDatabase.deletePlayers(ids: Array(ids.prefix(1)))
         XCTAssertEqual(lastSQLQuery(matching: "DELETE"), "DELETE FROM player WHERE id IN (?)")
         XCTAssertEqual(try dbQueue.read(RawPlayer.fetchCount), ids.count - 1)

@@ -73,7 +73,7 @@ extension QueryInterfaceRequest {
                 message: "updateAndFetchStatement needs at least one column assignment")
         }
         return try returningStatement(db, selection: selection, function: "updateAndFetchStatement") { context in
-            context.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
+            context.unqualifiedAlias = query.relation.alias.identity
             var sql = try SQLQueryGenerator(query: query).withClause(&context)
             sql += "UPDATE "
             if let conflictResolution {
@@ -103,7 +103,7 @@ extension QueryInterfaceRequest {
             var sql = try write(&context)
             // The RETURNING clause only refers to the modified table, with
             // unqualified column names.
-            context.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
+            context.unqualifiedAlias = query.relation.alias.identity
             sql += " RETURNING "
             sql += try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
             return sql
@@ -139,9 +139,9 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     /// See <https://www.sqlite.org/lang_returning.html>.
     public func deleteAndFetchStatement(
         _ db: Database,
-        select: (DatabaseComponents<RowDecoder>) throws -> [any SQLSelectable]) throws -> Statement
+        select: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [any SQLSelectable]) throws -> Statement
     {
-        try deleteAndFetchStatement(db, selection: select(DatabaseComponents()))
+        try deleteAndFetchStatement(db, selection: select(RowDecoder.databaseComponents))
     }
 
     /// Returns a prepared statement that updates the rows matched by the
@@ -174,13 +174,13 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     public func updateAndFetchStatement(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment],
-        select: (DatabaseComponents<RowDecoder>) throws -> [any SQLSelectable]) throws -> Statement
+        assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment],
+        select: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [any SQLSelectable]) throws -> Statement
     {
         try updateAndFetchStatement(
             db, onConflict: conflictResolution,
-            assignments(DatabaseComponents()),
-            selection: select(DatabaseComponents()))
+            assignments(RowDecoder.databaseComponents),
+            selection: select(RowDecoder.databaseComponents))
     }
 }
 
@@ -272,9 +272,9 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     public func updateAndFetchCursor(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> RecordCursor<RowDecoder>
+        assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> RecordCursor<RowDecoder>
     {
-        try updateAndFetchCursor(db, onConflict: conflictResolution, assignments(DatabaseComponents()))
+        try updateAndFetchCursor(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 
     /// Updates the rows matched by the request, and returns the updated
@@ -322,9 +322,9 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     public func updateAndFetchAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> [RowDecoder]
+        assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> [RowDecoder]
     {
-        try updateAndFetchAll(db, onConflict: conflictResolution, assignments(DatabaseComponents()))
+        try updateAndFetchAll(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 }
 
@@ -391,9 +391,9 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     public func updateAndFetchSet(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> Set<RowDecoder>
+        assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> Set<RowDecoder>
     {
-        try updateAndFetchSet(db, onConflict: conflictResolution, assignments(DatabaseComponents()))
+        try updateAndFetchSet(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 }
 

@@ -44,6 +44,35 @@ private struct DynamicPlayer: TableRecord {
     static let databaseTableName = "player"
 }
 
+/// The guide's example of coding keys as columns (QueryInterface.md).
+private struct Book: Codable, TableRecord {
+    var title: String
+    var publishDate: Date
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case title
+        case publishDate = "publish_date"
+    }
+    typealias Columns = CodingKeys
+}
+
+/// A mutable record, for `insertAndFetch(_:onConflict:fetch:select:)`.
+private struct MutablePlayer: Encodable, MutablePersistableRecord {
+    static let databaseTableName = "player"
+    var id: Int64?
+    var fullName: String
+    var score: Int
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id
+        case fullName = "full_name"
+        case score
+    }
+    typealias Columns = CodingKeys
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
 private struct ThrownError: Error { }
 
 final class TableRecordDatabaseComponentsTests: FolioTestCase {
@@ -268,6 +297,26 @@ final class TableRecordDatabaseComponentsTests: FolioTestCase {
             let name = try player.insertAndFetch(db, fetch: { try String.fetchOne($0) }, select: { [$0.fullName] })
             XCTAssertEqual(name, "Dora")
             XCTAssertTrue(sqlQueries.contains(#"INSERT INTO "player" ("id", "full_name", "score") VALUES (?, ?, ?) RETURNING "full_name""#), "\(sqlQueries)")
+        }
+    }
+
+    func testMutableInsertAndFetchSelectClosureSeesTheColumns() throws {
+        try makePlayerDatabase().write { db in
+            var player = MutablePlayer(id: nil, fullName: "Eve", score: 7)
+            let score = try player.insertAndFetch(db, fetch: { try Int.fetchOne($0) }, select: { [$0.score * 2] })
+            XCTAssertEqual(score, 14)
+            XCTAssertEqual(player.id, 4)
+            XCTAssertTrue(
+                sqlQueries.contains { $0.hasPrefix(#"INSERT INTO "player" ("#) && $0.hasSuffix(#" RETURNING "score" * ?"#) },
+                "\(sqlQueries)")
+        }
+    }
+
+    func testGuideCodingKeysColumns() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE book (title TEXT, publish_date TEXT)")
+            XCTAssertEqual(try sql(db, Book.order { $0.publishDate }), #"SELECT * FROM "book" ORDER BY "publish_date""#)
         }
     }
 

@@ -194,7 +194,9 @@ extension AssociationToMany where RowDecoder: TableRecord {
     /// HasManyAssociation<Author, Book>.DatabaseComponents.self
     /// ```
     public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+}
 
+extension AssociationToMany {
     /// The average of the expression returned by the closure, which
     /// receives the columns of the associated record, over the associated
     /// records: `averageBookPrice`.
@@ -208,7 +210,9 @@ extension AssociationToMany where RowDecoder: TableRecord {
     ///   associated record.
     /// - Returns: An aggregate.
     /// - Throws: The error of the closure.
-    public func average(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder> {
+    public func average(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
         average(try expression(RowDecoder.databaseComponents))
     }
 
@@ -225,7 +229,9 @@ extension AssociationToMany where RowDecoder: TableRecord {
     ///   associated record.
     /// - Returns: An aggregate.
     /// - Throws: The error of the closure.
-    public func max(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder> {
+    public func max(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
         max(try expression(RowDecoder.databaseComponents))
     }
 
@@ -242,7 +248,9 @@ extension AssociationToMany where RowDecoder: TableRecord {
     ///   associated record.
     /// - Returns: An aggregate.
     /// - Throws: The error of the closure.
-    public func min(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder> {
+    public func min(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
         min(try expression(RowDecoder.databaseComponents))
     }
 
@@ -259,7 +267,9 @@ extension AssociationToMany where RowDecoder: TableRecord {
     ///   associated record.
     /// - Returns: An aggregate.
     /// - Throws: The error of the closure.
-    public func sum(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder> {
+    public func sum(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
         sum(try expression(RowDecoder.databaseComponents))
     }
 
@@ -276,7 +286,9 @@ extension AssociationToMany where RowDecoder: TableRecord {
     ///   associated record.
     /// - Returns: An aggregate.
     /// - Throws: The error of the closure.
-    public func total(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder> {
+    public func total(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
         total(try expression(RowDecoder.databaseComponents))
     }
 }

@@ -114,7 +114,7 @@ extension QueryInterfaceRequest {
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: TableRecord {
+extension QueryInterfaceRequest {
     /// Returns a prepared statement that deletes the rows matched by the
     /// request, and returns the values selected by the closure
     /// (`DELETE ... RETURNING`).
@@ -140,6 +140,7 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     public func deleteAndFetchStatement(
         _ db: Database,
         select: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [any SQLSelectable]) throws -> Statement
+    where RowDecoder: TableRecord
     {
         try deleteAndFetchStatement(db, selection: select(RowDecoder.databaseComponents))
     }
@@ -176,6 +177,7 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment],
         select: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [any SQLSelectable]) throws -> Statement
+    where RowDecoder: TableRecord
     {
         try updateAndFetchStatement(
             db, onConflict: conflictResolution,
@@ -184,7 +186,7 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord {
+extension QueryInterfaceRequest {
     /// Returns a cursor over the records deleted by the request
     /// (`DELETE ... RETURNING`).
     ///
@@ -202,7 +204,9 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     /// - Throws: A ``DatabaseError``.
     ///
     /// See <https://www.sqlite.org/lang_returning.html>.
-    public func deleteAndFetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> {
+    public func deleteAndFetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
+    {
         try RowDecoder.fetchCursor(deleteAndFetchStatement(db, selection: RowDecoder.databaseSelection))
     }
 
@@ -219,7 +223,9 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     /// - Throws: A ``DatabaseError``.
     ///
     /// See <https://www.sqlite.org/lang_returning.html>.
-    public func deleteAndFetchAll(_ db: Database) throws -> [RowDecoder] {
+    public func deleteAndFetchAll(_ db: Database) throws -> [RowDecoder]
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
+    {
         try Array(deleteAndFetchCursor(db))
     }
 
@@ -245,6 +251,7 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         _ assignments: [ColumnAssignment]) throws -> RecordCursor<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
     {
         try RowDecoder.fetchCursor(updateAndFetchStatement(
             db, onConflict: conflictResolution, assignments,
@@ -273,6 +280,7 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> RecordCursor<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
     {
         try updateAndFetchCursor(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
@@ -297,6 +305,7 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         _ assignments: [ColumnAssignment]) throws -> [RowDecoder]
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
     {
         try Array(updateAndFetchCursor(db, onConflict: conflictResolution, assignments))
     }
@@ -323,12 +332,13 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> [RowDecoder]
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
     {
         try updateAndFetchAll(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord & Hashable {
+extension QueryInterfaceRequest {
     /// Deletes the rows matched by the request, and returns the set of
     /// deleted records (`DELETE ... RETURNING`).
     ///
@@ -342,7 +352,9 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     /// - Throws: A ``DatabaseError``.
     ///
     /// See <https://www.sqlite.org/lang_returning.html>.
-    public func deleteAndFetchSet(_ db: Database) throws -> Set<RowDecoder> {
+    public func deleteAndFetchSet(_ db: Database) throws -> Set<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord, RowDecoder: Hashable
+    {
         try Set(deleteAndFetchCursor(db))
     }
 
@@ -366,6 +378,7 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         _ assignments: [ColumnAssignment]) throws -> Set<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord, RowDecoder: Hashable
     {
         try Set(updateAndFetchCursor(db, onConflict: conflictResolution, assignments))
     }
@@ -392,15 +405,13 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> Set<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord, RowDecoder: Hashable
     {
         try updateAndFetchSet(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 }
 
-extension QueryInterfaceRequest
-where RowDecoder: TableRecord & Identifiable,
-      RowDecoder.ID: DatabaseValueConvertible & StatementColumnConvertible
-{
+extension QueryInterfaceRequest {
     /// Deletes the rows matched by the request, and returns the set of the
     /// identifiers of the deleted records (`DELETE ... RETURNING`).
     ///
@@ -418,7 +429,9 @@ where RowDecoder: TableRecord & Identifiable,
     ///   table has several columns.
     ///
     /// See <https://www.sqlite.org/lang_returning.html>.
-    public func deleteAndFetchIds(_ db: Database) throws -> Set<RowDecoder.ID> {
+    public func deleteAndFetchIds(_ db: Database) throws -> Set<RowDecoder.ID>
+    where RowDecoder: TableRecord, RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible, RowDecoder.ID: StatementColumnConvertible
+    {
         let primaryKey = try db.primaryKey(RowDecoder.databaseTableName)
         guard primaryKey.columns.count == 1 else {
             throw DatabaseError(

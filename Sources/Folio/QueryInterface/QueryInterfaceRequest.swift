@@ -307,7 +307,9 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     /// QueryInterfaceRequest<Player>.DatabaseComponents.self
     /// ```
     public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+}
 
+extension QueryInterfaceRequest {
     /// Returns a request of values of another type, that selects the
     /// column or expression returned by the closure, which receives the
     /// columns of the record (``TableRecord/databaseComponents``).
@@ -325,6 +327,7 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     public func select<T>(
         _ selection: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> any SQLSelectable,
         as type: T.Type = T.self) rethrows -> QueryInterfaceRequest<T>
+    where RowDecoder: TableRecord
     {
         select([try selection(RowDecoder.databaseComponents)]).asRequest(of: T.self)
     }

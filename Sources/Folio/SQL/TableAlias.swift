@@ -52,6 +52,23 @@ public final class TableAlias<RowDecoder>: TableAliasBase, @unchecked Sendable {
         super.init(state: TableAliasState(name: name))
     }
 
+    /// Creates an anonymous alias, for any table.
+    ///
+    /// ```swift
+    /// // SELECT p.* FROM player p
+    /// let alias = TableAlias(name: "p")
+    /// let request = Player.all().aliased(alias)
+    /// ```
+    ///
+    /// An anonymous alias gives no columns as members, unlike the alias of
+    /// a record type: use its subscripts (`alias["score"]`).
+    ///
+    /// - Parameter name: A name used as is in the SQL, or nil to let Folio
+    ///   choose a unique one.
+    public init(name: String? = nil) where RowDecoder == Void {
+        super.init(state: TableAliasState(name: name))
+    }
+
     /// An alias that shares the identity of another one: the conditions of
     /// associations receive the aliases of the joined tables this way.
     init(sharing alias: TableAliasBase) {
@@ -90,25 +107,6 @@ public final class TableAlias<RowDecoder>: TableAliasBase, @unchecked Sendable {
     /// GRDB has no such property: write `alias[AllColumns()]`.
     public var allColumns: SQLSelection {
         SQLSelection(.allColumns(self))
-    }
-}
-
-extension TableAlias where RowDecoder == Void {
-    /// Creates an anonymous alias, for any table.
-    ///
-    /// ```swift
-    /// // SELECT p.* FROM player p
-    /// let alias = TableAlias(name: "p")
-    /// let request = Player.all().aliased(alias)
-    /// ```
-    ///
-    /// An anonymous alias gives no columns as members, unlike the alias of
-    /// a record type: use its subscripts (`alias["score"]`).
-    ///
-    /// - Parameter name: A name used as is in the SQL, or nil to let Folio
-    ///   choose a unique one.
-    public convenience init(name: String? = nil) {
-        self.init(name: name, for: Void.self)
     }
 }
 

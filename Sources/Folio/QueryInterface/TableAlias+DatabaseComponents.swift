@@ -49,12 +49,20 @@ extension TableAlias where RowDecoder: TableRecord {
         self[RowDecoder.databaseComponents[keyPath: keyPath]]
     }
 
-    /// A result column of the record type, qualified with the alias.
+    /// A result column of the record type, qualified with the alias: a
+    /// member that is only selectable, such as `AllColumns()`, gives this
+    /// one.
     ///
     /// ```swift
-    /// // SELECT p.* FROM player p
+    /// extension Player {
+    ///     enum Columns {
+    ///         static let everything = AllColumns()
+    ///     }
+    /// }
+    ///
+    /// // SELECT p.* FROM player p JOIN team ...
     /// let alias = TableAlias<Player>(name: "p")
-    /// Player.aliased(alias).select(alias.allColumns)
+    /// Player.aliased(alias).joining(required: Player.team).select(alias.everything)
     /// ```
     ///
     /// - Parameter keyPath: A member of the record's database components.
@@ -65,15 +73,20 @@ extension TableAlias where RowDecoder: TableRecord {
         self[RowDecoder.databaseComponents[keyPath: keyPath]]
     }
 
-    /// An ordering term of the record type, qualified with the alias:
-    /// `authorAlias.name.desc` is an expression, made an ordering; a
-    /// member that is only an ordering gives this one.
+    /// An ordering term of the record type, qualified with the alias: a
+    /// member that is only an ordering term gives this one.
     ///
     /// ```swift
+    /// extension Author {
+    ///     enum Columns {
+    ///         static let byNameDesc = Column("name").desc
+    ///     }
+    /// }
+    ///
     /// // SELECT book.* FROM book JOIN author ON ... ORDER BY author.name DESC
     /// let authorAlias = TableAlias<Author>()
     /// Book.joining(required: Book.author.aliased(authorAlias))
-    ///     .order(authorAlias.name.desc)
+    ///     .order(authorAlias.byNameDesc)
     /// ```
     ///
     /// - Parameter keyPath: A member of the record's database components.

@@ -1,4 +1,5 @@
 import Folio
+import Synchronization
 import XCTest
 
 // `TableAlias` (GRDB 7): a final class on `TableAliasBase`, whose members
@@ -148,6 +149,27 @@ final class TableAliasTests: FolioTestCase {
         XCTAssertEqual(bases.count, 3)
         XCTAssertTrue(bases.contains(copy))
         XCTAssertEqual(alias.hashValue, copy.hashValue)
+    }
+
+    func testAssociationConditionsReceiveAliasesEqualToTheAliasesOfTheirTables() throws {
+        try makeDatabase().read { db in
+            let received = Mutex<[TableAliasBase]>([])
+            let cte = CommonTableExpression(named: "best", sql: "SELECT 1 AS playerId")
+            let association = Player.association(to: cte) { player, best in
+                received.withLock { $0.append(contentsOf: [player, best]) }
+                return player[Column("id")] == best[Column("playerId")]
+            }
+            let playerAlias = TableAlias<Player>(name: "p")
+            let bestAlias = TableAlias<Row>(name: "b")
+            let request = Player.aliased(playerAlias).with(cte).joining(required: association.aliased(bestAlias))
+            XCTAssertEqual(
+                try sql(db, request),
+                #"WITH "best" AS (SELECT 1 AS playerId) SELECT "p".* FROM "player" "p" JOIN "best" "b" ON "p"."id" = "b"."playerId""#)
+            XCTAssertEqual(try ids(db, request), [1])
+            let aliases = received.withLock { $0 }
+            XCTAssertTrue(aliases.contains(playerAlias))
+            XCTAssertTrue(aliases.contains(bestAlias))
+        }
     }
 
     func testTableAliasesAreSendable() async throws {

@@ -224,8 +224,8 @@ extension Association {
     /// - Returns: An association.
     public func aliased(_ alias: TableAlias<RowDecoder>) -> Self {
         mapDestination { relation in
-            alias.base.bind(to: relation.tableName)
-            return relation.realiased(alias.base)
+            alias.bind(to: relation.tableName)
+            return relation.realiased(alias)
         }
     }
 }

@@ -186,33 +186,112 @@ extension AssociationToMany {
             SQLExpression(.function("TOTAL", [$0!], distinct: false))
         }, of: e)
     }
+}
 
-    /// The average of the column returned by the closure.
+extension AssociationToMany where RowDecoder: TableRecord {
+    /// The database components of the associated record type: `$0` in the
+    /// closures of the association.
     ///
     /// ```swift
+    /// // Book.Columns.Type, or DynamicColumns.Type
+    /// HasManyAssociation<Author, Book>.DatabaseComponents.self
+    /// ```
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+}
+
+extension AssociationToMany {
+    /// The average of the expression returned by the closure, which
+    /// receives the columns of the associated record, over the associated
+    /// records: `averageBookPrice`.
+    ///
+    /// ```swift
+    /// // SELECT author.*, AVG(book.price) AS averageBookPrice ...
     /// Author.annotated(with: Author.books.average { $0.price })
     /// ```
-    public func average(_ expression: (DatabaseComponents<RowDecoder>) -> any SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
-        average(expression(DatabaseComponents()).sqlExpression)
+    ///
+    /// - Parameter expression: A closure that receives the columns of the
+    ///   associated record.
+    /// - Returns: An aggregate.
+    /// - Throws: The error of the closure.
+    public func average(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
+        average(try expression(RowDecoder.databaseComponents))
     }
 
-    /// The maximum of the column returned by the closure.
-    public func max(_ expression: (DatabaseComponents<RowDecoder>) -> any SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
-        max(expression(DatabaseComponents()).sqlExpression)
+    /// The maximum of the expression returned by the closure, which
+    /// receives the columns of the associated record, over the associated
+    /// records: `maxBookYear`.
+    ///
+    /// ```swift
+    /// // SELECT author.*, MAX(book.year) AS maxBookYear ...
+    /// Author.annotated(with: Author.books.max { $0.year })
+    /// ```
+    ///
+    /// - Parameter expression: A closure that receives the columns of the
+    ///   associated record.
+    /// - Returns: An aggregate.
+    /// - Throws: The error of the closure.
+    public func max(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
+        max(try expression(RowDecoder.databaseComponents))
     }
 
-    /// The minimum of the column returned by the closure.
-    public func min(_ expression: (DatabaseComponents<RowDecoder>) -> any SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
-        min(expression(DatabaseComponents()).sqlExpression)
+    /// The minimum of the expression returned by the closure, which
+    /// receives the columns of the associated record, over the associated
+    /// records: `minBookYear`.
+    ///
+    /// ```swift
+    /// // SELECT author.*, MIN(book.year) AS minBookYear ...
+    /// Author.annotated(with: Author.books.min { $0.year })
+    /// ```
+    ///
+    /// - Parameter expression: A closure that receives the columns of the
+    ///   associated record.
+    /// - Returns: An aggregate.
+    /// - Throws: The error of the closure.
+    public func min(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
+        min(try expression(RowDecoder.databaseComponents))
     }
 
-    /// The sum of the column returned by the closure.
-    public func sum(_ expression: (DatabaseComponents<RowDecoder>) -> any SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
-        sum(expression(DatabaseComponents()).sqlExpression)
+    /// The sum of the expression returned by the closure, which receives
+    /// the columns of the associated record, over the associated records,
+    /// NULL when there is none: `bookPriceSum`.
+    ///
+    /// ```swift
+    /// // SELECT author.*, SUM(book.price) AS bookPriceSum ...
+    /// Author.annotated(with: Author.books.sum { $0.price })
+    /// ```
+    ///
+    /// - Parameter expression: A closure that receives the columns of the
+    ///   associated record.
+    /// - Returns: An aggregate.
+    /// - Throws: The error of the closure.
+    public func sum(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
+        sum(try expression(RowDecoder.databaseComponents))
     }
 
-    /// The total of the column returned by the closure.
-    public func total(_ expression: (DatabaseComponents<RowDecoder>) -> any SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
-        total(expression(DatabaseComponents()).sqlExpression)
+    /// The total of the expression returned by the closure, which receives
+    /// the columns of the associated record, over the associated records,
+    /// 0.0 when there is none: `bookPriceTotal`.
+    ///
+    /// ```swift
+    /// // SELECT author.*, TOTAL(book.price) AS bookPriceTotal ...
+    /// Author.annotated(with: Author.books.total { $0.price })
+    /// ```
+    ///
+    /// - Parameter expression: A closure that receives the columns of the
+    ///   associated record.
+    /// - Returns: An aggregate.
+    /// - Throws: The error of the closure.
+    public func total(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
+        total(try expression(RowDecoder.databaseComponents))
     }
 }

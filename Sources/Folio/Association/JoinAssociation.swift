@@ -44,7 +44,7 @@ public struct JoinAssociation<Origin, Destination>: AssociationToOne, Sendable {
         condition: (@Sendable (TableAlias<Origin>, TableAlias<Destination>) -> any SQLExpressible)?)
     {
         let sqlCondition = SQLAssociationCondition { parent, child in
-            condition.map { $0(TableAlias(base: parent), TableAlias(base: child)).sqlExpression }
+            condition.map { $0(TableAlias(sharing: parent), TableAlias(sharing: child)).sqlExpression }
         }
         self.init(_sqlAssociation: SQLAssociation(steps: [SQLAssociationStep(
             key: key,

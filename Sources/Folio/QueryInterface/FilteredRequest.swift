@@ -1,5 +1,5 @@
 /// A request that can be filtered.
-public protocol FilteredRequest {
+public protocol FilteredRequest: TypedRequest {
     /// The type of fetched values.
     associatedtype RowDecoder
 
@@ -40,16 +40,18 @@ public protocol FilteredRequest {
 }
 
 extension FilteredRequest {
-    /// Returns a request filtered by the predicate returned by the closure.
+    /// Returns a request filtered by a predicate, in addition to the current
+    /// filters (they are joined with AND).
     ///
     /// ```swift
-    /// Player.all().filter { $0.name == "Arthur" }
+    /// // SELECT * FROM player WHERE score > 1000
+    /// Player.all().filter(Column("score") > 1000)
     /// ```
     ///
-    /// - Parameter predicate: A closure that receives the columns.
+    /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    public func filter(_ predicate: (DatabaseComponents<RowDecoder>) throws -> any SQLExpressible) rethrows -> Self {
-        filter(try predicate(DatabaseComponents()).sqlExpression)
+    public func filter(_ predicate: some SQLSpecificExpressible) -> Self {
+        filter(predicate.sqlExpression as any SQLExpressible)
     }
 
     /// Returns a request filtered by raw SQL.
@@ -98,5 +100,53 @@ extension FilteredRequest {
     /// - Returns: The request, unchanged.
     public func all() -> Self {
         self
+    }
+}
+
+extension FilteredRequest where RowDecoder: TableRecord {
+    /// The database components of the record type: `$0` in the closures of
+    /// the request.
+    ///
+    /// ```swift
+    /// // Player.Columns.Type, or DynamicColumns.Type
+    /// QueryInterfaceRequest<Player>.DatabaseComponents.self
+    /// ```
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+
+    /// Returns a request filtered by the predicate returned by the closure,
+    /// which receives the columns of the record
+    /// (``TableRecord/databaseComponents``).
+    ///
+    /// ```swift
+    /// // SELECT * FROM player WHERE name = 'Arthur'
+    /// Player.all().filter { $0.name == "Arthur" }
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func filter(_ predicate: (DatabaseComponents) throws -> any SQLSpecificExpressible) rethrows -> Self {
+        filter(try predicate(RowDecoder.databaseComponents).sqlExpression as any SQLExpressible)
+    }
+}
+
+// The closures of requests of rows: `$0` is `DynamicColumns`.
+extension FilteredRequest where RowDecoder == Row {
+    /// Returns a request of rows filtered by the predicate returned by the
+    /// closure, which receives ``DynamicColumns``: `$0.score` is
+    /// `Column("score")`.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player WHERE score > 1000
+    /// Table("player").all().filter { $0.score > 1000 }
+    /// ```
+    ///
+    /// GRDB has no such method: its closures need a record type.
+    ///
+    /// - Parameter predicate: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func filter(_ predicate: (DynamicColumns.Type) throws -> any SQLSpecificExpressible) rethrows -> Self {
+        filter(try predicate(DynamicColumns.self).sqlExpression as any SQLExpressible)
     }
 }

@@ -33,9 +33,9 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         fetch: (Statement) throws -> T,
-        select: (DatabaseComponents<Self>) throws -> [any SQLSelectable]) throws -> T
+        select: (Self.DatabaseComponents) throws -> [any SQLSelectable]) throws -> T
     {
-        let selection = try select(DatabaseComponents())
+        let selection = try select(Self.databaseComponents)
         try Self.checkReturningSelection(selection, function: "insertAndFetch")
         return try _insertAndFetch(db, onConflict: conflictResolution, selection: selection, fetch: fetch)
     }
@@ -73,9 +73,9 @@ extension PersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         fetch: (Statement) throws -> T,
-        select: (DatabaseComponents<Self>) throws -> [any SQLSelectable]) throws -> T
+        select: (Self.DatabaseComponents) throws -> [any SQLSelectable]) throws -> T
     {
-        let selection = try select(DatabaseComponents())
+        let selection = try select(Self.databaseComponents)
         try Self.checkReturningSelection(selection, function: "insertAndFetch")
         var record = self
         return try record._insertAndFetch(db, onConflict: conflictResolution, selection: selection, fetch: fetch)

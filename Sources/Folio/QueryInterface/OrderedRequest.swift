@@ -1,5 +1,5 @@
 /// A request that can be sorted.
-public protocol OrderedRequest {
+public protocol OrderedRequest: TypedRequest {
     /// The type of fetched values.
     associatedtype RowDecoder
 
@@ -98,50 +98,6 @@ extension OrderedRequest {
         thenOrder(orderings)
     }
 
-    /// Returns a request sorted by the ordering returned by the closure.
-    ///
-    /// ```swift
-    /// Player.all().order { $0.score.desc }
-    /// Player.all().order { [$0.score.desc, $0.name] }
-    /// ```
-    ///
-    /// - Parameter orderings: A closure that receives the columns.
-    /// - Returns: A request.
-    public func order(_ orderings: (DatabaseComponents<RowDecoder>) throws -> any SQLOrderingTerm) rethrows -> Self {
-        order([try orderings(DatabaseComponents())])
-    }
-
-    /// Returns a request sorted by the orderings returned by the closure.
-    ///
-    /// - Parameter orderings: A closure that receives the columns.
-    /// - Returns: A request.
-    public func order(_ orderings: (DatabaseComponents<RowDecoder>) throws -> [any SQLOrderingTerm]) rethrows -> Self {
-        order(try orderings(DatabaseComponents()))
-    }
-
-    /// Returns a request sorted by the current ordering, then by the
-    /// ordering returned by the closure.
-    ///
-    /// ```swift
-    /// // SELECT * FROM player ORDER BY score DESC, name
-    /// Player.order(\.score.desc).thenOrder(\.name)
-    /// ```
-    ///
-    /// - Parameter orderings: A closure that receives the columns.
-    /// - Returns: A request.
-    public func thenOrder(_ orderings: (DatabaseComponents<RowDecoder>) throws -> any SQLOrderingTerm) rethrows -> Self {
-        thenOrder([try orderings(DatabaseComponents())])
-    }
-
-    /// Returns a request sorted by the current ordering, then by the
-    /// orderings returned by the closure.
-    ///
-    /// - Parameter orderings: A closure that receives the columns.
-    /// - Returns: A request.
-    public func thenOrder(_ orderings: (DatabaseComponents<RowDecoder>) throws -> [any SQLOrderingTerm]) rethrows -> Self {
-        thenOrder(try orderings(DatabaseComponents()))
-    }
-
     /// Returns a request sorted by raw SQL: `order(sql: "RANDOM()")`.
     ///
     /// - Parameters:
@@ -158,5 +114,155 @@ extension OrderedRequest {
     /// - Returns: A request.
     public func order(literal sqlLiteral: SQL) -> Self {
         order([sqlLiteral])
+    }
+}
+
+extension OrderedRequest where RowDecoder: TableRecord {
+    /// The database components of the record type: `$0` in the closures of
+    /// the request.
+    ///
+    /// ```swift
+    /// // Player.Columns.Type, or DynamicColumns.Type
+    /// QueryInterfaceRequest<Player>.DatabaseComponents.self
+    /// ```
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+
+    /// Returns a request sorted by the ordering returned by the closure,
+    /// which receives the columns of the record
+    /// (``TableRecord/databaseComponents``).
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC
+    /// Player.all().order { $0.score.desc }
+    /// Player.all().order(\.score.desc)
+    /// ```
+    ///
+    /// - Parameter ordering: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func order(_ ordering: (DatabaseComponents) throws -> any SQLOrderingTerm) rethrows -> Self {
+        order([try ordering(RowDecoder.databaseComponents)])
+    }
+
+    /// Returns a request sorted by the orderings returned by the closure,
+    /// which receives the columns of the record.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC, name
+    /// Player.all().order { [$0.score.desc, $0.name] }
+    /// ```
+    ///
+    /// - Parameter orderings: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func order(_ orderings: (DatabaseComponents) throws -> [any SQLOrderingTerm]) rethrows -> Self {
+        order(try orderings(RowDecoder.databaseComponents))
+    }
+
+    /// Returns a request sorted by the current ordering, then by the
+    /// ordering returned by the closure.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC, name
+    /// Player.order(\.score.desc).thenOrder(\.name)
+    /// ```
+    ///
+    /// GRDB has no `thenOrder` method.
+    ///
+    /// - Parameter ordering: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func thenOrder(_ ordering: (DatabaseComponents) throws -> any SQLOrderingTerm) rethrows -> Self {
+        thenOrder([try ordering(RowDecoder.databaseComponents)])
+    }
+
+    /// Returns a request sorted by the current ordering, then by the
+    /// orderings returned by the closure.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC, name, id
+    /// Player.order(\.score.desc).thenOrder { [$0.name, $0.id] }
+    /// ```
+    ///
+    /// GRDB has no `thenOrder` method.
+    ///
+    /// - Parameter orderings: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func thenOrder(_ orderings: (DatabaseComponents) throws -> [any SQLOrderingTerm]) rethrows -> Self {
+        thenOrder(try orderings(RowDecoder.databaseComponents))
+    }
+}
+
+// The closures of requests of rows: `$0` is `DynamicColumns`.
+extension OrderedRequest where RowDecoder == Row {
+    /// Returns a request of rows sorted by the ordering returned by the
+    /// closure, which receives ``DynamicColumns``.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC
+    /// Table("player").all().order { $0.score.desc }
+    /// ```
+    ///
+    /// GRDB has no such method: its closures need a record type.
+    ///
+    /// - Parameter ordering: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func order(_ ordering: (DynamicColumns.Type) throws -> any SQLOrderingTerm) rethrows -> Self {
+        order([try ordering(DynamicColumns.self)])
+    }
+
+    /// Returns a request of rows sorted by the orderings returned by the
+    /// closure, which receives ``DynamicColumns``.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC, name
+    /// Table("player").all().order { [$0.score.desc, $0.name] }
+    /// ```
+    ///
+    /// GRDB has no such method: its closures need a record type.
+    ///
+    /// - Parameter orderings: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func order(_ orderings: (DynamicColumns.Type) throws -> [any SQLOrderingTerm]) rethrows -> Self {
+        order(try orderings(DynamicColumns.self))
+    }
+
+    /// Returns a request of rows sorted by the current ordering, then by
+    /// the ordering returned by the closure, which receives
+    /// ``DynamicColumns``.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC, name
+    /// Table("player").order(Column("score").desc).thenOrder { $0.name }
+    /// ```
+    ///
+    /// GRDB has no `thenOrder` method.
+    ///
+    /// - Parameter ordering: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func thenOrder(_ ordering: (DynamicColumns.Type) throws -> any SQLOrderingTerm) rethrows -> Self {
+        thenOrder([try ordering(DynamicColumns.self)])
+    }
+
+    /// Returns a request of rows sorted by the current ordering, then by
+    /// the orderings returned by the closure, which receives
+    /// ``DynamicColumns``.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player ORDER BY score DESC, name, id
+    /// Table("player").order(Column("score").desc).thenOrder { [$0.name, $0.id] }
+    /// ```
+    ///
+    /// GRDB has no `thenOrder` method.
+    ///
+    /// - Parameter orderings: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func thenOrder(_ orderings: (DynamicColumns.Type) throws -> [any SQLOrderingTerm]) rethrows -> Self {
+        thenOrder(try orderings(DynamicColumns.self))
     }
 }

@@ -75,7 +75,7 @@ extension QueryInterfaceRequest {
         }
         if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).updateAndFetchStatement(db, onConflict: conflictResolution, assignments, selection: selection) }
         return try returningStatement(db, selection: selection, function: "updateAndFetchStatement") { context in
-            context.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
+            context.unqualifiedAlias = query.relation.alias.identity
             var sql = try SQLQueryGenerator(query: query).withClause(&context)
             sql += "UPDATE "
             if let conflictResolution {
@@ -105,7 +105,7 @@ extension QueryInterfaceRequest {
             var sql = try write(&context)
             // The RETURNING clause only refers to the modified table, with
             // unqualified column names.
-            context.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
+            context.unqualifiedAlias = query.relation.alias.identity
             sql += " RETURNING "
             sql += try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
             return sql
@@ -116,7 +116,7 @@ extension QueryInterfaceRequest {
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: TableRecord {
+extension QueryInterfaceRequest {
     /// Returns a prepared statement that deletes the rows matched by the
     /// request, and returns the values selected by the closure
     /// (`DELETE ... RETURNING`).
@@ -141,9 +141,10 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     /// See <https://www.sqlite.org/lang_returning.html>.
     public func deleteAndFetchStatement(
         _ db: Database,
-        select: (DatabaseComponents<RowDecoder>) throws -> [any SQLSelectable]) throws -> Statement
+        select: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [any SQLSelectable]) throws -> Statement
+    where RowDecoder: TableRecord
     {
-        try deleteAndFetchStatement(db, selection: select(DatabaseComponents()))
+        try deleteAndFetchStatement(db, selection: select(RowDecoder.databaseComponents))
     }
 
     /// Returns a prepared statement that updates the rows matched by the
@@ -176,13 +177,14 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     public func updateAndFetchStatement(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment],
-        select: (DatabaseComponents<RowDecoder>) throws -> [any SQLSelectable]) throws -> Statement
+        assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment],
+        select: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [any SQLSelectable]) throws -> Statement
+    where RowDecoder: TableRecord
     {
         try updateAndFetchStatement(
             db, onConflict: conflictResolution,
-            assignments(DatabaseComponents()),
-            selection: select(DatabaseComponents()))
+            assignments(RowDecoder.databaseComponents),
+            selection: select(RowDecoder.databaseComponents))
     }
 }
 
@@ -258,6 +260,33 @@ extension QueryInterfaceRequest {
             selection: RowDecoder.databaseSelection))
     }
 
+    /// Updates the rows matched by the request with the assignments
+    /// returned by the closure, and returns a cursor over the updated
+    /// records (`UPDATE ... RETURNING`).
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "score" = "score" + 10 RETURNING *
+    /// let cursor = try Player.all().updateAndFetchCursor(db) { [$0.score += 10] }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignments: A closure that receives the columns and returns
+    ///     the assignments (not empty).
+    /// - Returns: A cursor of updated records.
+    /// - Throws: A ``DatabaseError``, or the error of `assignments`.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
+    public func updateAndFetchCursor(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> RecordCursor<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
+    {
+        try updateAndFetchCursor(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
+    }
+
     /// Updates the rows matched by the request, and returns the updated
     /// records (`UPDATE ... RETURNING`).
     ///
@@ -283,6 +312,35 @@ extension QueryInterfaceRequest {
         try Array(updateAndFetchCursor(db, onConflict: conflictResolution, assignments))
     }
 
+    /// Updates the rows matched by the request with the assignments
+    /// returned by the closure, and returns the updated records
+    /// (`UPDATE ... RETURNING`).
+    ///
+    /// ```swift
+    /// // UPDATE "player" SET "score" = "score" + 10 RETURNING *
+    /// let players = try Player.all().updateAndFetchAll(db) { [$0.score += 10] }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: A database connection.
+    ///   - conflictResolution: A conflict policy, or nil.
+    ///   - assignments: A closure that receives the columns and returns
+    ///     the assignments (not empty).
+    /// - Returns: The updated records.
+    /// - Throws: A ``DatabaseError``, or the error of `assignments`.
+    ///
+    /// See <https://www.sqlite.org/lang_returning.html>.
+    public func updateAndFetchAll(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> [RowDecoder]
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord
+    {
+        try updateAndFetchAll(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
+    }
+}
+
+extension QueryInterfaceRequest {
     /// Deletes the rows matched by the request, and returns the set of
     /// deleted records (`DELETE ... RETURNING`).
     ///
@@ -326,64 +384,6 @@ extension QueryInterfaceRequest {
     {
         try Set(updateAndFetchCursor(db, onConflict: conflictResolution, assignments))
     }
-}
-
-extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord {
-
-    /// Updates the rows matched by the request with the assignments
-    /// returned by the closure, and returns a cursor over the updated
-    /// records (`UPDATE ... RETURNING`).
-    ///
-    /// ```swift
-    /// // UPDATE "player" SET "score" = "score" + 10 RETURNING *
-    /// let cursor = try Player.all().updateAndFetchCursor(db) { [$0.score += 10] }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict policy, or nil.
-    ///   - assignments: A closure that receives the columns and returns
-    ///     the assignments (not empty).
-    /// - Returns: A cursor of updated records.
-    /// - Throws: A ``DatabaseError``, or the error of `assignments`.
-    ///
-    /// See <https://www.sqlite.org/lang_returning.html>.
-    public func updateAndFetchCursor(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> RecordCursor<RowDecoder>
-    {
-        try updateAndFetchCursor(db, onConflict: conflictResolution, assignments(DatabaseComponents()))
-    }
-
-    /// Updates the rows matched by the request with the assignments
-    /// returned by the closure, and returns the updated records
-    /// (`UPDATE ... RETURNING`).
-    ///
-    /// ```swift
-    /// // UPDATE "player" SET "score" = "score" + 10 RETURNING *
-    /// let players = try Player.all().updateAndFetchAll(db) { [$0.score += 10] }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict policy, or nil.
-    ///   - assignments: A closure that receives the columns and returns
-    ///     the assignments (not empty).
-    /// - Returns: The updated records.
-    /// - Throws: A ``DatabaseError``, or the error of `assignments`.
-    ///
-    /// See <https://www.sqlite.org/lang_returning.html>.
-    public func updateAndFetchAll(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> [RowDecoder]
-    {
-        try updateAndFetchAll(db, onConflict: conflictResolution, assignments(DatabaseComponents()))
-    }
-}
-
-extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord & Hashable {
 
     /// Updates the rows matched by the request with the assignments
     /// returned by the closure, and returns the set of updated records
@@ -406,9 +406,10 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     public func updateAndFetchSet(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> Set<RowDecoder>
+        assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> Set<RowDecoder>
+    where RowDecoder: FetchableRecord, RowDecoder: TableRecord, RowDecoder: Hashable
     {
-        try updateAndFetchSet(db, onConflict: conflictResolution, assignments(DatabaseComponents()))
+        try updateAndFetchSet(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 }
 
@@ -431,8 +432,7 @@ extension QueryInterfaceRequest {
     ///
     /// See <https://www.sqlite.org/lang_returning.html>.
     public func deleteAndFetchIds(_ db: Database) throws -> Set<RowDecoder.ID>
-    where RowDecoder: TableRecord, RowDecoder: Identifiable,
-          RowDecoder.ID: DatabaseValueConvertible, RowDecoder.ID: StatementColumnConvertible
+    where RowDecoder: TableRecord, RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible, RowDecoder.ID: StatementColumnConvertible
     {
         let primaryKey = try db.primaryKey(RowDecoder.databaseTableName)
         guard primaryKey.columns.count == 1 else {

@@ -49,7 +49,7 @@ extension QueryInterfaceRequest {
         guard !assignments.isEmpty else { return 0 }
         if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).updateAll(db, onConflict: conflictResolution, assignments) }
         let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
-            context.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
+            context.unqualifiedAlias = query.relation.alias.identity
             var sql = try SQLQueryGenerator(query: query).withClause(&context)
             sql += "UPDATE "
             if let conflictResolution {
@@ -98,10 +98,10 @@ extension QueryInterfaceRequest {
     public func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> Int
+        assignments: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> Int
     where RowDecoder: TableRecord
     {
-        try updateAll(db, onConflict: conflictResolution, assignments(DatabaseComponents()))
+        try updateAll(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 
     /// Updates the rows matched by the request with the assignment returned
@@ -121,10 +121,10 @@ extension QueryInterfaceRequest {
     public func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignment: (DatabaseComponents<RowDecoder>) throws -> ColumnAssignment) throws -> Int
+        assignment: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> ColumnAssignment) throws -> Int
     where RowDecoder: TableRecord
     {
-        try updateAll(db, onConflict: conflictResolution, [assignment(DatabaseComponents())])
+        try updateAll(db, onConflict: conflictResolution, [assignment(RowDecoder.databaseComponents)])
     }
 
     /// The table of a DELETE or UPDATE statement, with its alias when the
@@ -158,7 +158,7 @@ extension QueryInterfaceRequest {
             || !query.groupExpressions.isEmpty || !query.havingExpressions.isEmpty
         if !needsSubquery {
             guard !relation.filters.isEmpty else { return "" }
-            context.unqualifiedAlias = ObjectIdentifier(relation.alias)
+            context.unqualifiedAlias = relation.alias.identity
             return " WHERE " + (try SQLExpression(.associative("AND", relation.filters)).sql(&context))
         }
         let primaryKey = try context.db.primaryKey(tableName)

@@ -184,7 +184,7 @@ extension QueryInterfaceRequest: DerivableRequest {
     /// - Parameter alias: A table alias.
     /// - Returns: A request.
     public func aliased(_ alias: TableAlias<RowDecoder>) -> Self {
-        aliased(alias.base)
+        aliased(alias as TableAliasBase)
     }
 
     func aliased(_ base: TableAliasBase) -> Self {
@@ -259,24 +259,6 @@ extension QueryInterfaceRequest: DerivableRequest {
         select(selection).asRequest(of: T.self)
     }
 
-    /// Returns a request of values of another type, that selects the
-    /// column or expression returned by the closure.
-    ///
-    /// ```swift
-    /// let names: [String] = try Player.all().select(\.name).fetchAll(db)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - selection: A closure that receives the columns.
-    ///   - type: The type of fetched values.
-    /// - Returns: A request.
-    public func select<T>(
-        _ selection: (DatabaseComponents<RowDecoder>) throws -> any SQLSelectable,
-        as type: T.Type = T.self) rethrows -> QueryInterfaceRequest<T>
-    {
-        select([try selection(DatabaseComponents())]).asRequest(of: T.self)
-    }
-
     /// Returns a request of values of another type, that selects raw SQL.
     ///
     /// - Parameters:
@@ -324,6 +306,67 @@ extension QueryInterfaceRequest: DerivableRequest {
     /// - Returns: A request.
     public func with<T>(_ cte: CommonTableExpression<T>) -> Self {
         mapRelation { $0.with(cte) }
+    }
+}
+
+extension QueryInterfaceRequest where RowDecoder: TableRecord {
+    /// The database components of the record type: `$0` in the closures of
+    /// the request.
+    ///
+    /// ```swift
+    /// // Player.Columns.Type, or DynamicColumns.Type
+    /// QueryInterfaceRequest<Player>.DatabaseComponents.self
+    /// ```
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+}
+
+extension QueryInterfaceRequest {
+    /// Returns a request of values of another type, that selects the
+    /// column or expression returned by the closure, which receives the
+    /// columns of the record (``TableRecord/databaseComponents``).
+    ///
+    /// ```swift
+    /// // SELECT name FROM player
+    /// let names: [String] = try Player.all().select(\.name).fetchAll(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - selection: A closure that receives the columns.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func select<T>(
+        _ selection: (QueryInterfaceRequest<RowDecoder>.DatabaseComponents) throws -> any SQLSelectable,
+        as type: T.Type = T.self) rethrows -> QueryInterfaceRequest<T>
+    where RowDecoder: TableRecord
+    {
+        select([try selection(RowDecoder.databaseComponents)]).asRequest(of: T.self)
+    }
+}
+
+// The closures of requests of rows: `$0` is `DynamicColumns`.
+extension QueryInterfaceRequest where RowDecoder == Row {
+    /// Returns a request of values of another type, that selects the
+    /// column or expression returned by the closure, which receives
+    /// ``DynamicColumns``.
+    ///
+    /// ```swift
+    /// // SELECT name FROM player
+    /// let names: [String] = try Table("player").all().select(\.name).fetchAll(db)
+    /// ```
+    ///
+    /// GRDB has no such method: its closures need a record type.
+    ///
+    /// - Parameters:
+    ///   - selection: A closure that receives the columns.
+    ///   - type: The type of fetched values.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func select<T>(
+        _ selection: (DynamicColumns.Type) throws -> any SQLSelectable,
+        as type: T.Type = T.self) rethrows -> QueryInterfaceRequest<T>
+    {
+        select([try selection(DynamicColumns.self)]).asRequest(of: T.self)
     }
 }
 

@@ -1,5 +1,5 @@
 /// A request that can change its selection.
-public protocol SelectionRequest {
+public protocol SelectionRequest: TypedRequest {
     /// The type of fetched values.
     associatedtype RowDecoder
 
@@ -93,27 +93,6 @@ extension SelectionRequest {
         select([sqlLiteral])
     }
 
-    /// Returns a request that selects the columns returned by the closure.
-    ///
-    /// ```swift
-    /// Player.all().select { [$0.id, $0.name] }
-    /// ```
-    ///
-    /// - Parameter selection: A closure that receives the columns.
-    /// - Returns: A request.
-    public func select(_ selection: (DatabaseComponents<RowDecoder>) throws -> [any SQLSelectable]) rethrows -> Self {
-        select(try selection(DatabaseComponents()))
-    }
-
-    /// Returns a request that selects the column or expression returned by
-    /// the closure.
-    ///
-    /// - Parameter selection: A closure that receives the columns.
-    /// - Returns: A request.
-    public func select(_ selection: (DatabaseComponents<RowDecoder>) throws -> any SQLSelectable) rethrows -> Self {
-        select([try selection(DatabaseComponents())])
-    }
-
     /// Returns a request with added columns and expressions.
     ///
     /// - Parameter selection: The added columns and expressions.
@@ -121,18 +100,69 @@ extension SelectionRequest {
     public func annotated(with selection: any SQLSelectable...) -> Self {
         annotated(with: selection)
     }
+}
 
-    /// Returns a request with the columns returned by the closure added to
-    /// the selection.
+extension SelectionRequest where RowDecoder: TableRecord {
+    /// The database components of the record type: `$0` in the closures of
+    /// the request.
+    ///
+    /// ```swift
+    /// // Player.Columns.Type, or DynamicColumns.Type
+    /// QueryInterfaceRequest<Player>.DatabaseComponents.self
+    /// ```
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+
+    /// Returns a request that selects the columns returned by the
+    /// closure, which receives the columns of the record
+    /// (``TableRecord/databaseComponents``).
+    ///
+    /// ```swift
+    /// // SELECT id, name FROM player
+    /// Player.all().select { [$0.id, $0.name] }
+    /// ```
     ///
     /// - Parameter selection: A closure that receives the columns.
     /// - Returns: A request.
-    public func annotated(with selection: (DatabaseComponents<RowDecoder>) throws -> [any SQLSelectable]) rethrows -> Self {
-        annotated(with: try selection(DatabaseComponents()))
+    /// - Throws: The error of the closure.
+    public func select(_ selection: (DatabaseComponents) throws -> [any SQLSelectable]) rethrows -> Self {
+        select(try selection(RowDecoder.databaseComponents))
+    }
+
+    /// Returns a request that selects the column or expression returned by
+    /// the closure, which receives the columns of the record
+    /// (``TableRecord/databaseComponents``).
+    ///
+    /// ```swift
+    /// // SELECT MAX(score) FROM player
+    /// Player.all().select { max($0.score) }
+    /// ```
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func select(_ selection: (DatabaseComponents) throws -> any SQLSelectable) rethrows -> Self {
+        select([try selection(RowDecoder.databaseComponents)])
+    }
+
+    /// Returns a request with the columns returned by the closure, which
+    /// receives the columns of the record
+    /// (``TableRecord/databaseComponents``), added to the selection.
+    ///
+    /// ```swift
+    /// // SELECT *, score * 2 AS doubleScore, bonus * 2 AS doubleBonus FROM player
+    /// Player.all().annotated { [($0.score * 2).forKey("doubleScore"), ($0.bonus * 2).forKey("doubleBonus")] }
+    /// ```
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func annotated(with selection: (DatabaseComponents) throws -> [any SQLSelectable]) rethrows -> Self {
+        annotated(with: try selection(RowDecoder.databaseComponents))
     }
 
     /// Returns a request with the column or expression returned by the
-    /// closure added to the selection.
+    /// closure, which receives the columns of the record
+    /// (``TableRecord/databaseComponents``), added to the selection.
     ///
     /// ```swift
     /// // SELECT *, score + bonus AS total FROM player
@@ -141,7 +171,79 @@ extension SelectionRequest {
     ///
     /// - Parameter selection: A closure that receives the columns.
     /// - Returns: A request.
-    public func annotated(with selection: (DatabaseComponents<RowDecoder>) throws -> any SQLSelectable) rethrows -> Self {
-        annotated(with: [try selection(DatabaseComponents())])
+    /// - Throws: The error of the closure.
+    public func annotated(with selection: (DatabaseComponents) throws -> any SQLSelectable) rethrows -> Self {
+        annotated(with: [try selection(RowDecoder.databaseComponents)])
+    }
+}
+
+// The closures of requests of rows: `$0` is `DynamicColumns`.
+extension SelectionRequest where RowDecoder == Row {
+    /// Returns a request of rows that selects the columns returned by the
+    /// closure, which receives ``DynamicColumns``.
+    ///
+    /// ```swift
+    /// // SELECT id, name FROM player
+    /// Table("player").all().select { [$0.id, $0.name] }
+    /// ```
+    ///
+    /// GRDB has no such method: its closures need a record type.
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func select(_ selection: (DynamicColumns.Type) throws -> [any SQLSelectable]) rethrows -> Self {
+        select(try selection(DynamicColumns.self))
+    }
+
+    /// Returns a request of rows that selects the column or expression returned by
+    /// the closure, which receives ``DynamicColumns``.
+    ///
+    /// ```swift
+    /// // SELECT MAX(score) FROM player
+    /// Table("player").all().select { max($0.score) }
+    /// ```
+    ///
+    /// GRDB has no such method: its closures need a record type.
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func select(_ selection: (DynamicColumns.Type) throws -> any SQLSelectable) rethrows -> Self {
+        select([try selection(DynamicColumns.self)])
+    }
+
+    /// Returns a request of rows with the columns returned by the closure, which
+    /// receives ``DynamicColumns``, added to the selection.
+    ///
+    /// ```swift
+    /// // SELECT *, score * 2 AS doubleScore, bonus * 2 AS doubleBonus FROM player
+    /// Table("player").all().annotated { [($0.score * 2).forKey("doubleScore"), ($0.bonus * 2).forKey("doubleBonus")] }
+    /// ```
+    ///
+    /// GRDB has no such method: its closures need a record type.
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func annotated(with selection: (DynamicColumns.Type) throws -> [any SQLSelectable]) rethrows -> Self {
+        annotated(with: try selection(DynamicColumns.self))
+    }
+
+    /// Returns a request of rows with the column or expression returned by the
+    /// closure, which receives ``DynamicColumns``, added to the selection.
+    ///
+    /// ```swift
+    /// // SELECT *, score + bonus AS total FROM player
+    /// Table("player").all().annotated { ($0.score + $0.bonus).forKey("total") }
+    /// ```
+    ///
+    /// GRDB has no such method: its closures need a record type.
+    ///
+    /// - Parameter selection: A closure that receives the columns.
+    /// - Returns: A request.
+    /// - Throws: The error of the closure.
+    public func annotated(with selection: (DynamicColumns.Type) throws -> any SQLSelectable) rethrows -> Self {
+        annotated(with: [try selection(DynamicColumns.self)])
     }
 }

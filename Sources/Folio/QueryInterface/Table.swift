@@ -6,7 +6,7 @@
 /// let count = try playerTable.fetchCount(db)
 /// let names = try Table<String>("player").select(Column("name")).fetchAll(db)
 /// try playerTable.filter { $0.score == 0 }.deleteAll(db)
-/// try playerTable.updateAll(db) { $0.score.set(to: 0) }
+/// try playerTable.updateAll(db, Column("score").set(to: 0))
 /// ```
 ///
 /// Each method builds a ``QueryInterfaceRequest``: see its documentation
@@ -82,16 +82,17 @@ public struct Table<RowDecoder>: Sendable {
     /// A filtered request. See ``QueryInterfaceRequest/filter(_:)``.
     public func filter(_ predicate: any SQLExpressible) -> QueryInterfaceRequest<RowDecoder> { all().filter(predicate) }
 
-    /// A request filtered by the predicate returned by the closure.
+    /// A request filtered by a predicate.
     ///
     /// ```swift
-    /// Table("player").filter { $0.score > 1000 }
+    /// // SELECT * FROM player WHERE score > 1000
+    /// Table("player").filter(Column("score") > 1000)
     /// ```
     ///
-    /// - Parameter predicate: A closure that receives the columns.
+    /// - Parameter predicate: A boolean expression.
     /// - Returns: A request.
-    public func filter(_ predicate: (DatabaseComponents<RowDecoder>) throws -> any SQLExpressible) rethrows -> QueryInterfaceRequest<RowDecoder> {
-        try all().filter(predicate)
+    public func filter(_ predicate: some SQLSpecificExpressible) -> QueryInterfaceRequest<RowDecoder> {
+        all().filter(predicate.sqlExpression as any SQLExpressible)
     }
 
     /// A filtered request. See ``FilteredRequest/filter(sql:arguments:)``.
@@ -115,22 +116,6 @@ public struct Table<RowDecoder>: Sendable {
     /// - Parameter orderings: Ordering terms.
     /// - Returns: A request.
     public func order(_ orderings: [any SQLOrderingTerm]) -> QueryInterfaceRequest<RowDecoder> { all().order(orderings) }
-
-    /// A request sorted by the ordering returned by the closure.
-    ///
-    /// - Parameter orderings: A closure that receives the columns.
-    /// - Returns: A request.
-    public func order(_ orderings: (DatabaseComponents<RowDecoder>) throws -> any SQLOrderingTerm) rethrows -> QueryInterfaceRequest<RowDecoder> {
-        try all().order(orderings)
-    }
-
-    /// A request sorted by the orderings returned by the closure.
-    ///
-    /// - Parameter orderings: A closure that receives the columns.
-    /// - Returns: A request.
-    public func order(_ orderings: (DatabaseComponents<RowDecoder>) throws -> [any SQLOrderingTerm]) rethrows -> QueryInterfaceRequest<RowDecoder> {
-        try all().order(orderings)
-    }
 
     /// A request sorted by raw SQL.
     ///
@@ -158,23 +143,6 @@ public struct Table<RowDecoder>: Sendable {
     /// - Parameter selection: The selected columns and expressions.
     /// - Returns: A request.
     public func select(_ selection: [any SQLSelectable]) -> QueryInterfaceRequest<RowDecoder> { all().select(selection) }
-
-    /// A request that selects the columns returned by the closure.
-    ///
-    /// - Parameter selection: A closure that receives the columns.
-    /// - Returns: A request.
-    public func select(_ selection: (DatabaseComponents<RowDecoder>) throws -> [any SQLSelectable]) rethrows -> QueryInterfaceRequest<RowDecoder> {
-        try all().select(selection)
-    }
-
-    /// A request that selects the column or expression returned by the
-    /// closure.
-    ///
-    /// - Parameter selection: A closure that receives the columns.
-    /// - Returns: A request.
-    public func select(_ selection: (DatabaseComponents<RowDecoder>) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<RowDecoder> {
-        try all().select(selection)
-    }
 
     /// A request that selects raw SQL.
     ///
@@ -214,20 +182,6 @@ public struct Table<RowDecoder>: Sendable {
     /// - Returns: A request.
     public func select<T>(_ selection: [any SQLSelectable], as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
         all().select(selection, as: type)
-    }
-
-    /// A request of another type, that selects the column or expression
-    /// returned by the closure.
-    ///
-    /// - Parameters:
-    ///   - selection: A closure that receives the columns.
-    ///   - type: The type of fetched values.
-    /// - Returns: A request.
-    public func select<T>(
-        _ selection: (DatabaseComponents<RowDecoder>) throws -> any SQLSelectable,
-        as type: T.Type = T.self) rethrows -> QueryInterfaceRequest<T>
-    {
-        try all().select(selection, as: type)
     }
 
     /// A request of another type, that selects raw SQL.
@@ -270,6 +224,18 @@ public struct Table<RowDecoder>: Sendable {
 
     /// An aliased request. See ``QueryInterfaceRequest/aliased(_:)``.
     public func aliased(_ alias: TableAlias<RowDecoder>) -> QueryInterfaceRequest<RowDecoder> { all().aliased(alias) }
+
+    /// A request whose table is named by the anonymous alias.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player p WHERE p.score > 1000
+    /// let alias = TableAlias(name: "p")
+    /// Table("player").aliased(alias).filter(alias["score"] > 1000)
+    /// ```
+    ///
+    /// - Parameter alias: A table alias.
+    /// - Returns: A request.
+    public func aliased(_ alias: TableAlias<Void>) -> QueryInterfaceRequest<RowDecoder> { all().aliased(alias) }
 
     /// A request with a common table expression in its WITH clause.
     ///
@@ -346,7 +312,7 @@ public struct Table<RowDecoder>: Sendable {
     public func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<RowDecoder>) throws -> [ColumnAssignment]) throws -> Int
+        assignments: (Table<RowDecoder>.DatabaseComponents) throws -> [ColumnAssignment]) throws -> Int
     where RowDecoder: TableRecord
     {
         try all().updateAll(db, onConflict: conflictResolution, assignments: assignments)
@@ -369,7 +335,7 @@ public struct Table<RowDecoder>: Sendable {
     public func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignment: (DatabaseComponents<RowDecoder>) throws -> ColumnAssignment) throws -> Int
+        assignment: (Table<RowDecoder>.DatabaseComponents) throws -> ColumnAssignment) throws -> Int
     where RowDecoder: TableRecord
     {
         try all().updateAll(db, onConflict: conflictResolution, assignment: assignment)

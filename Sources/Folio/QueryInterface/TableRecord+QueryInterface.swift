@@ -36,6 +36,19 @@ extension TableRecord {
         all().filter(predicate)
     }
 
+    /// A request filtered by a predicate.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player WHERE score > 1000
+    /// Player.filter(Column("score") > 1000)
+    /// ```
+    ///
+    /// - Parameter predicate: A boolean expression.
+    /// - Returns: A request.
+    public static func filter(_ predicate: some SQLSpecificExpressible) -> QueryInterfaceRequest<Self> {
+        all().filter(predicate.sqlExpression as any SQLExpressible)
+    }
+
     /// A request filtered by the predicate returned by the closure.
     ///
     /// ```swift
@@ -44,7 +57,7 @@ extension TableRecord {
     ///
     /// - Parameter predicate: A closure that receives the columns.
     /// - Returns: A request.
-    public static func filter(_ predicate: (DatabaseComponents<Self>) throws -> any SQLExpressible) rethrows -> QueryInterfaceRequest<Self> {
+    public static func filter(_ predicate: (Self.DatabaseComponents) throws -> any SQLSpecificExpressible) rethrows -> QueryInterfaceRequest<Self> {
         try all().filter(predicate)
     }
 
@@ -96,7 +109,7 @@ extension TableRecord {
     ///
     /// - Parameter orderings: A closure that receives the columns.
     /// - Returns: A request.
-    public static func order(_ orderings: (DatabaseComponents<Self>) throws -> any SQLOrderingTerm) rethrows -> QueryInterfaceRequest<Self> {
+    public static func order(_ orderings: (Self.DatabaseComponents) throws -> any SQLOrderingTerm) rethrows -> QueryInterfaceRequest<Self> {
         try all().order(orderings)
     }
 
@@ -104,7 +117,7 @@ extension TableRecord {
     ///
     /// - Parameter orderings: A closure that receives the columns.
     /// - Returns: A request.
-    public static func order(_ orderings: (DatabaseComponents<Self>) throws -> [any SQLOrderingTerm]) rethrows -> QueryInterfaceRequest<Self> {
+    public static func order(_ orderings: (Self.DatabaseComponents) throws -> [any SQLOrderingTerm]) rethrows -> QueryInterfaceRequest<Self> {
         try all().order(orderings)
     }
 
@@ -153,7 +166,7 @@ extension TableRecord {
     ///   - selection: The selected columns and expressions.
     ///   - type: The type of fetched values.
     /// - Returns: A request.
-    public static func select<T>(_ selection: [any SQLSelectable], as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+    public static func select<RowDecoder>(_ selection: [any SQLSelectable], as type: RowDecoder.Type = RowDecoder.self) -> QueryInterfaceRequest<RowDecoder> {
         all().select(selection, as: type)
     }
 
@@ -164,7 +177,7 @@ extension TableRecord {
     ///   - selection: The selected columns and expressions.
     ///   - type: The type of fetched values.
     /// - Returns: A request.
-    public static func select<T>(_ selection: any SQLSelectable..., as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+    public static func select<RowDecoder>(_ selection: any SQLSelectable..., as type: RowDecoder.Type = RowDecoder.self) -> QueryInterfaceRequest<RowDecoder> {
         all().select(selection, as: type)
     }
 
@@ -176,7 +189,7 @@ extension TableRecord {
     ///
     /// - Parameter selection: A closure that receives the columns.
     /// - Returns: A request.
-    public static func select(_ selection: (DatabaseComponents<Self>) throws -> [any SQLSelectable]) rethrows -> QueryInterfaceRequest<Self> {
+    public static func select(_ selection: (Self.DatabaseComponents) throws -> [any SQLSelectable]) rethrows -> QueryInterfaceRequest<Self> {
         try all().select(selection)
     }
 
@@ -191,7 +204,7 @@ extension TableRecord {
     ///
     /// - Parameter selection: A closure that receives the columns.
     /// - Returns: A request.
-    public static func select(_ selection: (DatabaseComponents<Self>) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<Self> {
+    public static func select(_ selection: (Self.DatabaseComponents) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<Self> {
         try all().select(selection)
     }
 
@@ -206,9 +219,9 @@ extension TableRecord {
     ///   - selection: A closure that receives the columns.
     ///   - type: The type of fetched values.
     /// - Returns: A request.
-    public static func select<T>(
-        _ selection: (DatabaseComponents<Self>) throws -> any SQLSelectable,
-        as type: T.Type = T.self) rethrows -> QueryInterfaceRequest<T>
+    public static func select<RowDecoder>(
+        _ selection: (Self.DatabaseComponents) throws -> any SQLSelectable,
+        as type: RowDecoder.Type = RowDecoder.self) rethrows -> QueryInterfaceRequest<RowDecoder>
     {
         try all().select(selection, as: type)
     }
@@ -244,7 +257,7 @@ extension TableRecord {
     ///   - arguments: Its arguments.
     ///   - type: The type of fetched values.
     /// - Returns: A request.
-    public static func select<T>(sql: String, arguments: StatementArguments = StatementArguments(), as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+    public static func select<RowDecoder>(sql: String, arguments: StatementArguments = StatementArguments(), as type: RowDecoder.Type = RowDecoder.self) -> QueryInterfaceRequest<RowDecoder> {
         all().select(sql: sql, arguments: arguments, as: type)
     }
 
@@ -254,7 +267,7 @@ extension TableRecord {
     ///   - sqlLiteral: An SQL literal.
     ///   - type: The type of fetched values.
     /// - Returns: A request.
-    public static func select<T>(literal sqlLiteral: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+    public static func select<RowDecoder>(literal sqlLiteral: SQL, as type: RowDecoder.Type = RowDecoder.self) -> QueryInterfaceRequest<RowDecoder> {
         all().select(literal: sqlLiteral, as: type)
     }
 
@@ -279,7 +292,7 @@ extension TableRecord {
     ///
     /// - Parameter selection: A closure that receives the columns.
     /// - Returns: A request.
-    public static func annotated(with selection: (DatabaseComponents<Self>) throws -> [any SQLSelectable]) rethrows -> QueryInterfaceRequest<Self> {
+    public static func annotated(with selection: (Self.DatabaseComponents) throws -> [any SQLSelectable]) rethrows -> QueryInterfaceRequest<Self> {
         try all().annotated(with: selection)
     }
 
@@ -293,7 +306,7 @@ extension TableRecord {
     ///
     /// - Parameter selection: A closure that receives the columns.
     /// - Returns: A request.
-    public static func annotated(with selection: (DatabaseComponents<Self>) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<Self> {
+    public static func annotated(with selection: (Self.DatabaseComponents) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<Self> {
         try all().annotated(with: selection)
     }
 
@@ -312,6 +325,20 @@ extension TableRecord {
     /// - Parameter alias: A table alias.
     /// - Returns: A request.
     public static func aliased(_ alias: TableAlias<Self>) -> QueryInterfaceRequest<Self> {
+        all().aliased(alias)
+    }
+
+    /// A request whose table is named by the anonymous alias.
+    ///
+    /// ```swift
+    /// // SELECT * FROM player p WHERE p.score > 1000
+    /// let alias = TableAlias(name: "p")
+    /// Player.aliased(alias).filter(alias["score"] > 1000)
+    /// ```
+    ///
+    /// - Parameter alias: A table alias.
+    /// - Returns: A request.
+    public static func aliased(_ alias: TableAlias<Void>) -> QueryInterfaceRequest<Self> {
         all().aliased(alias)
     }
 
@@ -405,7 +432,7 @@ extension TableRecord {
     public static func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignments: (DatabaseComponents<Self>) throws -> [ColumnAssignment]) throws -> Int
+        assignments: (Self.DatabaseComponents) throws -> [ColumnAssignment]) throws -> Int
     {
         try all().updateAll(db, onConflict: conflictResolution, assignments: assignments)
     }
@@ -423,9 +450,9 @@ extension TableRecord {
     public static func updateAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
-        assignment: (DatabaseComponents<Self>) throws -> ColumnAssignment) throws -> Int
+        assignment: (Self.DatabaseComponents) throws -> ColumnAssignment) throws -> Int
     {
-        try all().updateAll(db, onConflict: conflictResolution, [assignment(DatabaseComponents())])
+        try all().updateAll(db, onConflict: conflictResolution, [assignment(databaseComponents)])
     }
 }
 

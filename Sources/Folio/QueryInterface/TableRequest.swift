@@ -1,5 +1,5 @@
 /// A request on a database table.
-public protocol TableRequest {
+public protocol TableRequest: TypedRequest {
     /// The type of fetched values.
     associatedtype RowDecoder
 
@@ -12,4 +12,21 @@ public protocol TableRequest {
     /// - Parameter alias: A table alias.
     /// - Returns: A request.
     func aliased(_ alias: TableAlias<RowDecoder>) -> Self
+}
+
+extension TableRequest {
+    /// Returns a request whose table is named by the anonymous alias, so
+    /// that other parts of the query can refer to its columns.
+    ///
+    /// ```swift
+    /// // SELECT p.* FROM player p
+    /// let alias = TableAlias(name: "p")
+    /// let request = Player.all().aliased(alias)
+    /// ```
+    ///
+    /// - Parameter alias: A table alias.
+    /// - Returns: A request.
+    public func aliased(_ alias: TableAlias<Void>) -> Self {
+        aliased(TableAlias<RowDecoder>(sharing: alias))
+    }
 }

@@ -16,10 +16,76 @@ import Foundation
 /// `Player` → `player`, `PostalAddress` → `postalAddress`,
 /// `HTTPRequest` → `httpRequest`.
 ///
+/// The closures of the query interface receive the record's
+/// ``databaseComponents``: by default its `Columns` type, so `$0.score` is
+/// `Player.Columns.score`. A record without `Columns` type gets
+/// ``DynamicColumns``, where any member name is a column.
+///
 /// ## Topics
 /// - ``databaseTableName``
 /// - ``databaseSelection``
+/// - ``Columns``
+/// - ``DatabaseComponents``
+/// - ``databaseComponents``
 public protocol TableRecord {
+    /// A type that defines the columns of the record.
+    ///
+    /// ```swift
+    /// struct Player: TableRecord {
+    ///     enum Columns {
+    ///         static let id = Column("id")
+    ///         static let name = Column("name")
+    ///         static let score = Column("score")
+    ///     }
+    /// }
+    ///
+    /// // SELECT * FROM player WHERE score > 1000
+    /// Player.filter { $0.score > 1000 }
+    /// ```
+    ///
+    /// `Codable` records can define their columns from their coding keys,
+    /// `Column(CodingKeys.score)`, or use the coding keys themselves,
+    /// made column expressions:
+    ///
+    /// ```swift
+    /// struct Player: TableRecord, Codable {
+    ///     var fullName: String
+    ///     enum CodingKeys: String, CodingKey, ColumnExpression {
+    ///         case fullName = "full_name"
+    ///     }
+    ///     typealias Columns = CodingKeys
+    /// }
+    ///
+    /// // SELECT * FROM player WHERE full_name = 'Arthur'
+    /// Player.filter { $0.fullName == "Arthur" }
+    /// ```
+    ///
+    /// A record that declares no `Columns` type gets ``DynamicColumns``,
+    /// where `$0.score` is `Column("score")` (GRDB's default is `Never`).
+    associatedtype Columns = DynamicColumns
+
+    /// A type that provides database components to the closures of the
+    /// query interface.
+    ///
+    /// It is `Columns.Type` by default:
+    ///
+    /// ```swift
+    /// Player.DatabaseComponents       // Player.Columns.Type
+    /// Player.databaseComponents.score // Player.Columns.score
+    /// let request = Player.order(\.score.desc)
+    /// ```
+    associatedtype DatabaseComponents = Columns.Type
+
+    /// The value that provides database components to the closures of the
+    /// query interface: `$0` in `Player.filter { $0.score > 1000 }`.
+    ///
+    /// It is `Columns.self` by default:
+    ///
+    /// ```swift
+    /// Player.databaseComponents.score // Player.Columns.score
+    /// ```
+    static var databaseComponents: DatabaseComponents { get }
+
     /// The name of the database table.
     static var databaseTableName: String { get }
 
@@ -43,6 +109,17 @@ extension TableRecord {
     /// All columns: `[.allColumns]`.
     public static var databaseSelection: [any SQLSelectable] {
         [AllColumns()]
+    }
+}
+
+extension TableRecord where DatabaseComponents == Columns.Type {
+    /// The `Columns` type of the record.
+    ///
+    /// ```swift
+    /// Player.databaseComponents.score // Player.Columns.score
+    /// ```
+    public static var databaseComponents: Columns.Type {
+        Columns.self
     }
 }
 

@@ -113,7 +113,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
     /// Returns the expression with the columns of an alias moved to
     /// another alias.
     func requalified(from old: TableAliasBase, to new: TableAliasBase) -> SQLExpression {
-        mapAliases { $0 === old ? new : $0 }
+        mapAliases { $0 == old ? new : $0 }
     }
 
     /// Returns the expression with the aliases of its columns transformed.

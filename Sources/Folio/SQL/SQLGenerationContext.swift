@@ -39,12 +39,12 @@ struct SQLGenerationContext {
 
     /// Whether a column of the alias must be qualified.
     func mustQualify(_ alias: TableAliasBase) -> Bool {
-        qualifiesColumns || ObjectIdentifier(alias) != unqualifiedAlias
+        qualifiesColumns || alias.identity != unqualifiedAlias
     }
 
     /// The SQL name of a table alias.
     func name(of alias: TableAliasBase) throws -> String {
-        if let name = aliasNames[ObjectIdentifier(alias)] {
+        if let name = aliasNames[alias.identity] {
             return name
         }
         if let userName = alias.userName {

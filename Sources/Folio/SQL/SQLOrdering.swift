@@ -84,9 +84,9 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
         case let .expression(e, direction): return SQLOrdering(expression: e.requalified(from: old, to: new), direction: direction)
         case .literal, .reversedLiteral: return self
         case let .stable(table, alias, isDescending):
-            return SQLOrdering(impl: .stable(table: table, alias: alias === old ? new : alias, isDescending: isDescending))
+            return SQLOrdering(impl: .stable(table: table, alias: alias == old ? new : alias, isDescending: isDescending))
         case let .primaryKey(alias, isDescending):
-            return SQLOrdering(impl: .primaryKey(alias: alias === old ? new : alias, isDescending: isDescending))
+            return SQLOrdering(impl: .primaryKey(alias: alias == old ? new : alias, isDescending: isDescending))
         }
     }
 

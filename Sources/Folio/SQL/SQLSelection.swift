@@ -55,15 +55,15 @@ public struct SQLSelection: SQLSelectable, Sendable {
 
     func requalified(from old: TableAliasBase, to new: TableAliasBase) -> SQLSelection {
         switch impl {
-        case .allColumns(let alias) where alias === old: return SQLSelection(.allColumns(new))
+        case .allColumns(let alias) where alias == old: return SQLSelection(.allColumns(new))
         case .allColumns: return self
-        case let .allColumnsExcluding(alias, excluded) where alias === old:
+        case let .allColumnsExcluding(alias, excluded) where alias == old:
             return SQLSelection(.allColumnsExcluding(new, excluded))
         case .allColumnsExcluding: return self
         case .expression(let e): return SQLSelection(.expression(e.requalified(from: old, to: new)))
         case let .aliased(e, name): return SQLSelection(.aliased(e.requalified(from: old, to: new), name))
         case .literal: return self
-        case .primaryKey(let alias) where alias === old: return SQLSelection(.primaryKey(new))
+        case .primaryKey(let alias) where alias == old: return SQLSelection(.primaryKey(new))
         case .primaryKey: return self
         }
     }

@@ -1,7 +1,5 @@
-import Synchronization
-
-/// A name for a table in a query, so that expressions can refer to its
-/// columns from other parts of the query: joined tables, subqueries.
+/// A name for a table in a request, so that expressions can refer to its
+/// columns from other parts of the request: joined tables, subqueries.
 ///
 /// ```swift
 /// // SELECT book.* FROM book
@@ -13,122 +11,122 @@ import Synchronization
 ///     .filter { $0.publishDate >= authorAlias.deathDate }
 /// ```
 ///
+/// The alias of a record type gives the columns of the record
+/// (``TableRecord/databaseComponents``) as members: `authorAlias.deathDate`
+/// is `Author.Columns.deathDate`, qualified with the alias. Any alias
+/// qualifies columns and expressions with its subscripts:
+/// `alias[Column("score")]`, `alias["score"]`.
+///
 /// A named alias is used as is in the generated SQL:
 /// `TableAlias<Player>(name: "coach")` gives `... FROM player coach`.
+/// An anonymous alias, for any table, is a `TableAlias<Void>`:
+/// `TableAlias(name: "p")`.
+///
+/// Two aliases are equal when they are the same alias, or the aliases that
+/// an association condition receives for its tables.
 ///
 /// - Precondition: an alias refers to one table only. Using the same alias
 ///   for two different tables is a programmer error.
+///
+/// ## Topics
+/// - ``init(name:)``
+/// - ``init(name:for:)``
+/// - ``exists``
+/// - ``DatabaseComponents``
+/// - ``TableAliasBase``
 @dynamicMemberLookup
-public struct TableAlias<RowDecoder>: Sendable {
-    let base: TableAliasBase
+public final class TableAlias<RowDecoder>: TableAliasBase, @unchecked Sendable {
+    /// Creates an alias for the specified record type.
+    ///
+    /// ```swift
+    /// // SELECT p.* FROM player p
+    /// let alias = TableAlias<Player>(name: "p")
+    /// let request = Player.all().aliased(alias)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: A name used as is in the SQL, or nil to let Folio choose a
+    ///     unique one.
+    ///   - record: The record type.
+    public init(name: String? = nil, for record: RowDecoder.Type = RowDecoder.self) {
+        super.init(state: TableAliasState(name: name))
+    }
 
-    /// Creates an alias.
+    /// Creates an anonymous alias, for any table.
+    ///
+    /// ```swift
+    /// // SELECT p.* FROM player p
+    /// let alias = TableAlias(name: "p")
+    /// let request = Player.all().aliased(alias)
+    /// ```
+    ///
+    /// An anonymous alias gives no columns as members, unlike the alias of
+    /// a record type: use its subscripts (`alias["score"]`).
     ///
     /// - Parameter name: A name used as is in the SQL, or nil to let Folio
     ///   choose a unique one.
-    public init(name: String? = nil) {
-        base = TableAliasBase(name: name)
+    public init(name: String? = nil) where RowDecoder == Void {
+        super.init(state: TableAliasState(name: name))
     }
 
-    init(base: TableAliasBase) {
-        self.base = base
+    /// An alias that shares the identity of another one: the conditions of
+    /// associations receive the aliases of the joined tables this way.
+    init(sharing alias: TableAliasBase) {
+        super.init(state: alias.state)
     }
 
-    /// A column of the aliased table: `alias.score`.
-    public subscript(dynamicMember columnName: String) -> SQLExpression {
-        .column(columnName, base)
-    }
-
-    /// A column of the aliased table: `alias[Column("score")]`.
+    /// A boolean expression that tells whether the aliased table has a
+    /// matching row, in an outer join: its primary key is not NULL.
     ///
-    /// - Parameter column: A column.
-    /// - Returns: The column, qualified with the alias.
-    public subscript(_ column: some ColumnExpression) -> SQLExpression {
-        .column(column.name, base)
-    }
-
-    /// A column of the aliased table: `alias["score"]`.
-    ///
-    /// - Parameter columnName: A column name.
-    /// - Returns: The column, qualified with the alias.
-    public subscript(_ columnName: String) -> SQLExpression {
-        .column(columnName, base)
-    }
-
-    /// An expression qualified with this alias: its columns refer to the
-    /// aliased table.
-    ///
-    /// - Parameter expression: An expression.
-    /// - Returns: The qualified expression.
-    public subscript(_ expression: some SQLSpecificExpressible) -> SQLExpression {
-        expression.sqlExpression.qualified(with: base)
+    /// ```swift
+    /// // SELECT book.* FROM book
+    /// // LEFT JOIN author ON author.id = book.authorId
+    /// // WHERE author.id IS NULL
+    /// let authorAlias = TableAlias<Author>()
+    /// let request = Book
+    ///     .joining(optional: Book.author.aliased(authorAlias))
+    ///     .filter(!authorAlias.exists)
+    /// ```
+    public var exists: SQLExpression {
+        SQLExpression(.deferred { [self] context in
+            let tableName = try checkedTableName()
+            let primaryKey = try context.db.primaryKey(tableName)
+            let column = primaryKey.columns.first ?? Column.rowID.name
+            return try SQLExpression.column(column, self).sql(&context, wrapped: true) + " IS NOT NULL"
+        })
     }
 
     /// All columns of the aliased table, for use in `select`.
+    ///
+    /// ```swift
+    /// // SELECT p.* FROM player p
+    /// let alias = TableAlias<Player>(name: "p")
+    /// Player.aliased(alias).select(alias.allColumns)
+    /// ```
+    ///
+    /// GRDB has no such property: write `alias[AllColumns()]`.
     public var allColumns: SQLSelection {
-        SQLSelection(.allColumns(base))
-    }
-
-    /// Whether the aliased table has a matching row, in an outer join: the
-    /// primary key is not NULL.
-    public var exists: SQLExpression {
-        SQLExpression(.deferred { [base] context in
-            let tableName = try base.checkedTableName()
-            let primaryKey = try context.db.primaryKey(tableName)
-            let column = primaryKey.columns.first ?? Column.rowID.name
-            return try SQLExpression.column(column, base).sql(&context, wrapped: true) + " IS NOT NULL"
-        })
+        SQLSelection(.allColumns(self))
     }
 }
 
-extension TableAlias where RowDecoder == Void {
-    /// Creates an alias for any table.
+extension TableAlias where RowDecoder == Row {
+    /// A column of the aliased table, for aliases of rows: `alias.score`
+    /// is `alias["score"]`.
     ///
-    /// - Parameter name: A name used as is in the SQL, or nil.
-    public init(name: String? = nil) {
-        base = TableAliasBase(name: name)
-    }
-}
-
-/// The identity of a table alias, shared by all the copies of a
-/// `TableAlias` and by the requests that use it.
-///
-/// Sendable: `name` is immutable, and the table name is bound once, under
-/// a mutex.
-final class TableAliasBase: Sendable {
-    let userName: String?
-    private let tableNameStorage = Mutex<String?>(nil)
-
-    init(name: String?) {
-        userName = name
-    }
-
-    /// The name of the aliased table, once bound.
-    var tableName: String? {
-        tableNameStorage.withLock { $0 }
-    }
-
-    /// Binds the alias to a table.
+    /// ```swift
+    /// // SELECT chat.* FROM chat JOIN message ON chat.id = message.chatId
+    /// let association = Table("chat").association(to: messageCTE) { chat, message in
+    ///     chat.id == message.chatId
+    /// }
+    /// ```
     ///
-    /// - Precondition: the alias is not already bound to another table.
-    func bind(to tableName: String) {
-        tableNameStorage.withLock { current in
-            if let current {
-                checkProgrammerError(
-                    current.isSameDatabaseName(as: tableName),
-                    "A TableAlias must not be used to refer to multiple tables (\(current) and \(tableName))")
-            } else {
-                current = tableName
-            }
-        }
-    }
-
-    func checkedTableName() throws -> String {
-        guard let tableName else {
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message: "a TableAlias\(userName.map { " named \($0)" } ?? "") is used in a request, but no table of the request is aliased with it")
-        }
-        return tableName
+    /// GRDB has no such member: write `alias["score"]` or
+    /// `alias[Column("score")]`.
+    ///
+    /// - Parameter columnName: A column name.
+    /// - Returns: The column, qualified with the alias.
+    public subscript(dynamicMember columnName: String) -> SQLExpression {
+        self[columnName]
     }
 }

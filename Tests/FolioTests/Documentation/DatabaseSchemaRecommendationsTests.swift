@@ -377,8 +377,8 @@ final class DatabaseSchemaRecommendationsTests: FolioTestCase {
 
             // The Folio note
             XCTAssertEqual(try ColumnNames.Player.filter(ColumnNames.Player.Columns.fullName == "Arthur").fetchOne(db)?.id, 1)
-            XCTAssertEqual(try ColumnNames.Player.filter { $0.full_name == "Arthur" }.fetchOne(db)?.id, 1)
-            XCTAssertThrowsError(try ColumnNames.Player.filter { $0.fullName == "Arthur" }.fetchOne(db))
+            XCTAssertEqual(try ColumnNames.Player.filter { $0.fullName == "Arthur" }.fetchOne(db)?.id, 1)
+            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "full_name" = ? LIMIT 1"#)
         }
     }
 

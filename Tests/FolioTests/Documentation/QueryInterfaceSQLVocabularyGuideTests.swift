@@ -37,12 +37,12 @@ final class QueryInterfaceSQLVocabularyGuideTests: FolioTestCase {
             XCTAssertEqual(try odd.fetchAll(db).map(\.id), [])
 
             // SELECT score | bonus FROM player
-            let or = Player.select({ $0.score | $0.bonus }, as: Int.self).order(\.id)
+            let or = Player.select({ $0.score | $0.bonus }, as: Int.self).order(Column("id"))
             XCTAssertEqual(try requestSQL(db, or), #"SELECT "score" | "bonus" FROM "player" ORDER BY "id""#)
             XCTAssertEqual(try or.fetchAll(db), [1000 | 10, 2000, 5, 500 | 50, 1500])
 
             // SELECT score | bonus | 4 FROM player
-            let joined = Player.select({ [$0.score, $0.bonus, 4.databaseValue].joined(operator: .bitwiseOr) }, as: Int.self).order(\.id)
+            let joined = Player.select({ [$0.score, $0.bonus, 4.databaseValue].joined(operator: .bitwiseOr) }, as: Int.self).order(Column("id"))
             XCTAssertEqual(try requestSQL(db, joined), #"SELECT "score" | "bonus" | ? FROM "player" ORDER BY "id""#)
             XCTAssertEqual(try joined.fetchAll(db), [1000 | 10 | 4, 2000 | 4, 5 | 4, 500 | 50 | 4, 1500 | 4])
         }
@@ -67,7 +67,7 @@ final class QueryInterfaceSQLVocabularyGuideTests: FolioTestCase {
             XCTAssertEqual(row[1] as Int, 1500)
 
             // SELECT MAX(score, bonus, 100) FROM player
-            let scalar = Player.select({ max($0.score, $0.bonus, 100) }, as: Int.self).order(\.id)
+            let scalar = Player.select({ max($0.score, $0.bonus, 100) }, as: Int.self).order(Column("id"))
             XCTAssertEqual(try requestSQL(db, scalar), #"SELECT MAX("score", "bonus", ?) FROM "player" ORDER BY "id""#)
             XCTAssertEqual(try scalar.fetchAll(db), [1000, 2000, 100, 500, 1500])
 

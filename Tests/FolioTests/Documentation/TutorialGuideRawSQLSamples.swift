@@ -169,7 +169,7 @@ extension TutorialGuide.RawSQL.Player: FetchableRecord {
 // Without Codable
 extension TutorialGuide.RawSQL.Player {
     // The columns of the player table
-    fileprivate enum Columns: String, ColumnExpression {
+    enum Columns: String, ColumnExpression {
         case name
         case score
     }

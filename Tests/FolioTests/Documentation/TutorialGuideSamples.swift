@@ -273,7 +273,7 @@ extension TutorialGuide.Records.Player: Decodable, FetchableRecord { }
 
 extension TutorialGuide.Records.Player {
     // The columns of the player table
-    fileprivate enum Columns {
+    enum Columns {
         static let name = Column(CodingKeys.name)
         static let score = Column(CodingKeys.score)
     }

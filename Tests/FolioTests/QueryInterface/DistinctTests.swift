@@ -7,7 +7,7 @@ private struct Player: TableRecord { }
 final class DistinctTests: FolioTestCase {
     func testDistinct() throws {
         try makeTeamAndPlayerDatabase().read { db in
-            let request = Player.select(\.teamId, as: Int?.self).distinct().order(\.teamId)
+            let request = Player.select(\.teamId, as: Int?.self).distinct().order(Column("teamId"))
             XCTAssertEqual(try sql(db, request), #"SELECT DISTINCT "teamId" FROM "player" ORDER BY "teamId""#)
             XCTAssertEqual(try request.fetchAll(db), [nil, 1, 2, 42])
 

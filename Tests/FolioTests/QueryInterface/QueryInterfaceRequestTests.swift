@@ -22,7 +22,7 @@ final class QueryInterfaceRequestTests: FolioTestCase {
             XCTAssertEqual(try Player.fetchCount(db), 3)
             XCTAssertEqual(try Player.filter { $0.score > 100 }.fetchCount(db), 2)
             XCTAssertEqual(try Player.all().distinct().select(\.score, as: Int.self).fetchAll(db).sorted(), [10, 500, 1000])
-            XCTAssertEqual(try Player.select(\.name, as: String?.self).order { $0.name.collating(.localizedCaseInsensitiveCompare) }.fetchAll(db).count, 3)
+            XCTAssertEqual(try Player.select(\.name, as: String?.self).order(Column("name").collating(.localizedCaseInsensitiveCompare)).fetchAll(db).count, 3)
             XCTAssertEqual(try Table("player").filter(Column("score") < 600).fetchAll(db).count, 2)
             let alias = TableAlias<Player>(name: "p")
             let sub = Player.filter { $0.score > alias.score }

@@ -137,7 +137,7 @@ final class CollatedExpressionTests: FolioTestCase {
         try makeTeamAndPlayerDatabase().read { db in
             let request = Player
                 .select({ min($0.name.collating(.nocase)) }, as: String.self)
-                .filter { $0.name != "Arthur" }
+                .filter(Column("name") != "Arthur")
             XCTAssertEqual(
                 try sql(db, request),
                 #"SELECT MIN("name" COLLATE NOCASE) FROM "player" WHERE "name" <> ?"#)

@@ -33,7 +33,7 @@ struct SQLQueryGenerator {
         /// Makes the SQL names of `relation` refer to this position while
         /// rendering its expressions.
         func activate(_ relation: SQLRelation, in context: inout SQLGenerationContext) {
-            context.aliasNames[ObjectIdentifier(relation.alias)] = name
+            context.aliasNames[relation.alias.identity] = name
         }
     }
 
@@ -43,7 +43,7 @@ struct SQLQueryGenerator {
         usedNames.formUnion(context.reservedAliasNames)
         var namedObjects: Set<ObjectIdentifier> = []
         func visit(_ relation: SQLRelation) -> AliasNameTree {
-            let id = ObjectIdentifier(relation.alias)
+            let id = relation.alias.identity
             var name = relation.alias.userName ?? relation.tableName
             if !namedObjects.contains(id), let existing = context.aliasNames[id] {
                 // Named by an enclosing query: keep that name.
@@ -82,7 +82,7 @@ struct SQLQueryGenerator {
         var sql = try withClause(&context)
         var context2 = context
         context2.qualifiesColumns = query.relation.hasJoins
-        context2.unqualifiedAlias = ObjectIdentifier(query.relation.alias)
+        context2.unqualifiedAlias = query.relation.alias.identity
         let names = nameAliases(of: query.relation, in: &context2)
 
         sql += "SELECT "

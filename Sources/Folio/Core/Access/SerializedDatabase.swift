@@ -106,27 +106,19 @@ final class SerializedDatabase: @unchecked Sendable {
         checkProgrammerError(
             !isOnQueue,
             "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
-        // The non-generic `DispatchQueue.sync(execute:)`: the generic,
-        // rethrowing one wraps the function in one more closure, which
-        // costs about 900 instructions per access (issue 19: every read
-        // of a pool comes here).
-        var result: Result<T, any Error>?
-        queue.sync {
-            result = Result {
-                _ = try db.checkOpen()
-                defer { db.endAccess() }
-                let value: T
-                do {
-                    value = try block(db)
-                } catch {
-                    rollBackTransactionLeftOpenQuietly(db)
-                    throw error
-                }
-                try rollBackTransactionLeftOpen(db)
-                return value
+        return try queue.sync {
+            _ = try db.checkOpen()
+            defer { db.endAccess() }
+            let result: T
+            do {
+                result = try block(db)
+            } catch {
+                rollBackTransactionLeftOpenQuietly(db)
+                throw error
             }
+            try rollBackTransactionLeftOpen(db)
+            return result
         }
-        return try result!.get()
     }
 
     /// Runs a function on the queue, allowing calls from the queue itself.

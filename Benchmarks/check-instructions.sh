@@ -34,8 +34,14 @@ command -v valgrind >/dev/null || { echo "check-instructions: valgrind is not in
 
 # Stale file lists of an older checkout make the build miss new files.
 rm -f .build/*.yaml
-swift build -c release --product FolioBench 2>&1 | grep -E "error|warning:|Compiling|Build complete" | grep -v "^\[" >&2 || true
-[ -x .build/release/FolioBench ] || { echo "check-instructions: the release build failed" >&2; exit 2; }
+build_log=$(mktemp)
+if ! swift build -c release --product FolioBench >"$build_log" 2>&1; then
+    grep -E "error|warning:" "$build_log" >&2 || cat "$build_log" >&2
+    rm -f "$build_log"
+    echo "check-instructions: the release build failed" >&2
+    exit 2
+fi
+rm -f "$build_log"
 
 mkdir -p .build/callgrind
 measured=()

@@ -50,6 +50,9 @@ public struct Trial {
     }
 }
 
+/// The numbers of all workloads.
+public var allWorkloadIDs: [Int] { Array(workloadTitles.keys).sorted() }
+
 /// Titles of the workloads, by id.
 public let workloadTitles: [Int: String] = [
     1: "fetch 100k rows x 10 ints, row[0]",
@@ -63,4 +66,12 @@ public let workloadTitles: [Int: String] = [
     9: "associations: including(all:) + (required:)",
     10: "open in-memory + migrate 5 tables, x200",
     11: "pool: 4 readers x 2500 reads + 1 writer",
+    12: "2k small write transactions, queue",
+    13: "2k small write transactions, pool",
+    14: "2k small transactions, pool, 4 busy readers",
+    15: "observation: 50 observers, 1k writes",
+    16: "observation: 5 observers, 1k writes",
+    17: "fetch 100k Decodable records, 3 dates",
+    18: "fetch 10k rows, 4 KB text + 4 KB blob",
+    19: "20k upserts of Encodable records, half new",
 ]

@@ -1,5 +1,6 @@
 import BenchSupport
 import CSQLiteBench
+import Foundation
 
 // The hand-written C-API baseline: what a careful programmer writes with
 // SQLite's C API and plain Swift structs, and no library in between. Each
@@ -121,7 +122,59 @@ public func makeWorkloads() -> [Workload] {
                 check: { try writer.fetchInt(Fixture.poolChecksum) },
                 cleanup: { removeTemporaryDirectory(directory) })
         },
+        Workload(id: 12) {
+            let db = try Connection()
+            try db.execute(Fixture.createAccounts)
+            return Trial(run: { try smallTransactions(db) }, check: { try db.fetchInt(Fixture.accountsChecksum) })
+        },
+        Workload(id: 13) {
+            let directory = try makeTemporaryDirectory()
+            let db = try walConnection(directory + "/db.sqlite")
+            try db.execute(Fixture.createAccounts)
+            return Trial(
+                run: { try smallTransactions(db) },
+                check: { try db.fetchInt(Fixture.accountsChecksum) },
+                cleanup: { removeTemporaryDirectory(directory) })
+        },
+        Workload(id: 14) {
+            let directory = try makeTemporaryDirectory()
+            let path = directory + "/db.sqlite"
+            let db = try walConnection(path)
+            try db.execute(Fixture.createAccounts)
+            return Trial(
+                run: { try smallTransactionsWhileReading(path: path, writer: db) },
+                check: { try db.fetchInt(Fixture.accountsChecksum) },
+                cleanup: { removeTemporaryDirectory(directory) })
+        },
+        observationWorkload(id: 15, observationsPerTable: Size.observationsPerTable),
+        observationWorkload(id: 16, observationsPerTable: 1),
+        Workload(id: 17) {
+            let db = try Connection()
+            try db.execute(Fixture.createEvents)
+            try db.execute(Fixture.fillEvents)
+            return Trial { try fetchEvents(db) }
+        },
+        Workload(id: 18) {
+            let db = try Connection()
+            try db.execute(Fixture.createDocuments)
+            try db.execute(Fixture.fillDocuments)
+            return Trial { try fetchDocuments(db) }
+        },
+        Workload(id: 19) {
+            let db = try Connection()
+            try db.execute(Fixture.createUpsertPlayers)
+            try db.execute(Fixture.fillUpsertPlayers)
+            return Trial(run: { try upsertPlayers(db) }, check: { try db.fetchInt(Fixture.upsertChecksum) })
+        },
     ]
+}
+
+/// A connection in WAL mode, synchronous = NORMAL, as a pool's writer.
+private func walConnection(_ path: String) throws -> Connection {
+    let db = try Connection(path: path)
+    try db.execute("PRAGMA journal_mode = WAL")
+    try db.execute("PRAGMA synchronous = NORMAL")
+    return db
 }
 
 // MARK: - Fetching
@@ -448,4 +501,307 @@ private func read(path: String, reader: Int) throws -> Int {
         sqlite3_reset(commit)
     }
     return sum
+}
+
+// MARK: - Small transactions
+
+/// The prepared statements of a writer of small transactions.
+private final class SmallTransactionStatements {
+    let db: Connection
+    let begin: OpaquePointer
+    let commit: OpaquePointer
+    let insert: OpaquePointer
+    let update: OpaquePointer
+
+    init(_ db: Connection) throws {
+        self.db = db
+        begin = try db.prepare("BEGIN IMMEDIATE")
+        commit = try db.prepare("COMMIT")
+        insert = try db.prepare(Fixture.insertEntry)
+        update = try db.prepare(Fixture.updateAccount)
+    }
+
+    deinit {
+        for statement in [begin, commit, insert, update] {
+            sqlite3_finalize(statement)
+        }
+    }
+
+    func step(_ statement: OpaquePointer) throws {
+        let code = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        guard code == SQLITE_DONE else { throw db.error(code, String(cString: sqlite3_sql(statement))) }
+    }
+
+    func transaction(_ index: Int) throws {
+        let account = Int64(Fixture.transactionAccount(index))
+        try step(begin)
+        for amount in 0..<3 {
+            sqlite3_bind_int64(insert, 1, account)
+            sqlite3_bind_int64(insert, 2, Int64(index + amount))
+            try step(insert)
+        }
+        sqlite3_bind_int64(update, 1, Int64(3 * index + 3))
+        sqlite3_bind_int64(update, 2, account)
+        try step(update)
+        try step(commit)
+    }
+}
+
+private func smallTransactions(_ db: Connection) throws -> Int {
+    let statements = try SmallTransactionStatements(db)
+    for index in 0..<Size.smallTransactions {
+        try statements.transaction(index)
+    }
+    return Size.smallTransactions
+}
+
+private func smallTransactionsWhileReading(path: String, writer: Connection) throws -> Int {
+    let stop = StopFlag()
+    var bodies: [@Sendable () throws -> Int] = [{
+        defer { stop.set() }
+        return try smallTransactions(writer)
+    }]
+    for reader in 0..<Size.poolReaders {
+        bodies.append { try readUntilStopped(path: path, reader: reader, stop: stop) }
+    }
+    return try runOnThreads(bodies).reduce(0, &+)
+}
+
+/// A busy reader of workload 14: reads in a loop until `stop` is set,
+/// each read in its own transaction, and counts its reads.
+private func readUntilStopped(path: String, reader: Int, stop: StopFlag) throws -> Int {
+    let db = try Connection(path: path, readonly: true)
+    let begin = try db.prepare("BEGIN DEFERRED TRANSACTION")
+    defer { sqlite3_finalize(begin) }
+    let commit = try db.prepare("COMMIT")
+    defer { sqlite3_finalize(commit) }
+    let select = try db.prepare(Fixture.selectBalance)
+    defer { sqlite3_finalize(select) }
+    var reads = 0
+    var sum = 0
+    while !stop.isSet {
+        var code = sqlite3_step(begin)
+        guard code == SQLITE_DONE else { throw db.error(code, "BEGIN") }
+        sqlite3_reset(begin)
+        sqlite3_bind_int64(select, 1, Int64(Fixture.poolReadID(reader: reader, index: reads)))
+        code = sqlite3_step(select)
+        guard code == SQLITE_ROW else { throw db.error(code, Fixture.selectBalance) }
+        sum &+= Int(sqlite3_column_int64(select, 0))
+        sqlite3_reset(select)
+        code = sqlite3_step(commit)
+        guard code == SQLITE_DONE else { throw db.error(code, "COMMIT") }
+        sqlite3_reset(commit)
+        reads += 1
+    }
+    SideCounts.addReads(reads)
+    return 0
+}
+
+// MARK: - Observation fan-out
+
+/// Workloads 15 and 16 in C: an update hook notes the tables that a
+/// transaction changes; after the commit, the writer runs the query of
+/// every observer of those tables, and stores the value it reads (what an
+/// observer of a `DatabaseQueue` does).
+private func observationWorkload(id: Int, observationsPerTable: Int) -> Workload {
+    Workload(id: id) {
+        let directory = try makeTemporaryDirectory()
+        let db = try walConnection(directory + "/db.sqlite")
+        try db.execute(Fixture.createObservedTables)
+        let fanOut = try CObservationFanOut(db, observationsPerTable: observationsPerTable)
+        return Trial(
+            run: { try fanOut.run() },
+            check: { try db.fetchInt(Fixture.observedChecksum) },
+            cleanup: {
+                fanOut.close()
+                removeTemporaryDirectory(directory)
+            })
+    }
+}
+
+private final class CObservationFanOut {
+    let db: Connection
+    /// One statement per observer, by table.
+    var observers: [[OpaquePointer]] = []
+    var observed: [[Int]] = []
+    var changedTables = Set<String>()
+    let tableNames = (0..<Size.observedTables).map { "t\($0)" }
+    let updates: [OpaquePointer]
+    let begin: OpaquePointer
+    let commit: OpaquePointer
+
+    init(_ db: Connection, observationsPerTable: Int) throws {
+        self.db = db
+        for table in 0..<Size.observedTables {
+            observers.append(try (0..<observationsPerTable).map { _ in try db.prepare(Fixture.selectObserved(table)) })
+            observed.append(Array(repeating: -1, count: observationsPerTable))
+        }
+        updates = try (0..<Size.observedTables).map { try db.prepare(Fixture.updateObserved($0)) }
+        begin = try db.prepare("BEGIN IMMEDIATE")
+        commit = try db.prepare("COMMIT")
+        sqlite3_update_hook(db.handle, { context, _, _, table, _ in
+            let fanOut = Unmanaged<CObservationFanOut>.fromOpaque(context!).takeUnretainedValue()
+            fanOut.changedTables.insert(String(cString: table!))
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    func close() {
+        sqlite3_update_hook(db.handle, nil, nil)
+        for statement in observers.joined() + updates + [begin, commit] {
+            sqlite3_finalize(statement)
+        }
+    }
+
+    func step(_ statement: OpaquePointer) throws {
+        let code = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        guard code == SQLITE_DONE else { throw db.error(code, String(cString: sqlite3_sql(statement))) }
+    }
+
+    func run() throws -> Int {
+        var sum = 0
+        let start = try db.fetchInt(Fixture.selectObserved(0))
+        for index in 0..<Size.observedWrites {
+            let table = index % Size.observedTables
+            let value = start + index + 1
+            let writeStart = monotonicNanoseconds()
+            try step(begin)
+            sqlite3_bind_int64(updates[table], 1, Int64(value))
+            try step(updates[table])
+            try step(commit)
+            let writeEnd = monotonicNanoseconds()
+            // Notify the observers of the changed tables.
+            for changed in changedTables {
+                guard let changedIndex = tableNames.firstIndex(of: changed) else { continue }
+                for (observer, statement) in observers[changedIndex].enumerated() {
+                    guard sqlite3_step(statement) == SQLITE_ROW else { throw db.error(sqlite3_errcode(db.handle), nil) }
+                    observed[changedIndex][observer] = Int(sqlite3_column_int64(statement, 0))
+                    sqlite3_reset(statement)
+                }
+            }
+            changedTables.removeAll(keepingCapacity: true)
+            precondition(observed[table].allSatisfy { $0 == value })
+            SideCounts.addWriteNanoseconds(writeEnd - writeStart)
+            SideCounts.addDelayNanoseconds(monotonicNanoseconds() - writeEnd)
+            sum &+= table
+        }
+        return sum
+    }
+}
+
+// MARK: - Dates
+
+struct Event {
+    var id: Int
+    var startDate: Date
+    var endDate: Date
+    var cancelDate: Date?
+}
+
+/// Parses `YYYY-MM-DD HH:MM:SS.SSS` (UTC), the format of the dates of
+/// workload 17, as a careful C programmer would: by hand, no formatter.
+@inline(__always)
+private func parseDate(_ statement: OpaquePointer, _ index: Int32) -> Date? {
+    guard let text = sqlite3_column_text(statement, index) else { return nil }
+    let count = Int(sqlite3_column_bytes(statement, index))
+    guard count == 23 else { return nil }
+    @inline(__always) func digits(_ start: Int, _ length: Int) -> Int {
+        var value = 0
+        for offset in start..<(start + length) {
+            value = value * 10 + Int(text[offset] &- 48)
+        }
+        return value
+    }
+    let year = digits(0, 4), month = digits(5, 2), day = digits(8, 2)
+    let hour = digits(11, 2), minute = digits(14, 2), second = digits(17, 2), millisecond = digits(20, 3)
+    // Days from 1970-01-01 (Howard Hinnant's days_from_civil).
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
+    return Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1000)
+}
+
+private func fetchEvents(_ db: Connection) throws -> Int {
+    let statement = try db.prepare(Fixture.selectEvents)
+    defer { sqlite3_finalize(statement) }
+    var events: [Event] = []
+    while true {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw db.error(code, Fixture.selectEvents) }
+        guard let startDate = parseDate(statement, 1), let endDate = parseDate(statement, 2) else {
+            throw SQLiteError(code: SQLITE_MISMATCH, message: "bad date", sql: Fixture.selectEvents)
+        }
+        events.append(Event(
+            id: Int(sqlite3_column_int64(statement, 0)),
+            startDate: startDate,
+            endDate: endDate,
+            cancelDate: parseDate(statement, 3)))
+    }
+    var sum = 0
+    for event in events {
+        sum &+= event.id &+ millisecondsChecksum(event.startDate) &+ millisecondsChecksum(event.endDate) &* 3
+        if let cancelDate = event.cancelDate {
+            sum &+= millisecondsChecksum(cancelDate) &* 7
+        }
+    }
+    return sum
+}
+
+private func millisecondsChecksum(_ date: Date) -> Int {
+    Int((date.timeIntervalSince1970 * 1000).rounded())
+}
+
+// MARK: - Large values
+
+struct Document {
+    var id: Int
+    var body: String
+    var data: Data
+}
+
+private func fetchDocuments(_ db: Connection) throws -> Int {
+    let statement = try db.prepare(Fixture.selectDocuments)
+    defer { sqlite3_finalize(statement) }
+    var documents: [Document] = []
+    while true {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw db.error(code, Fixture.selectDocuments) }
+        let bytes = sqlite3_column_blob(statement, 2)
+        let count = Int(sqlite3_column_bytes(statement, 2))
+        documents.append(Document(
+            id: Int(sqlite3_column_int64(statement, 0)),
+            body: columnText(statement, 1),
+            data: bytes.map { Data(bytes: $0, count: count) } ?? Data()))
+    }
+    var sum = 0
+    for document in documents {
+        sum &+= document.id &+ document.body.utf8.count &+ Int(document.body.utf8.last!)
+        sum &+= document.data.count &* 3 &+ Int(document.data.first!) &* 7
+    }
+    return sum
+}
+
+// MARK: - Upserts
+
+private func upsertPlayers(_ db: Connection) throws -> Int {
+    try db.execute("BEGIN")
+    let statement = try db.prepare(Fixture.upsertPlayer)
+    defer { sqlite3_finalize(statement) }
+    for id in 1...Size.upserts {
+        sqlite3_bind_int64(statement, 1, Int64(id))
+        sqlite3_bind_text(statement, 2, Fixture.upsertName(id), -1, _bench_sqlite_transient())
+        sqlite3_bind_int64(statement, 3, Int64(Fixture.upsertScore(id)))
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw db.error(code, Fixture.upsertPlayer) }
+        sqlite3_reset(statement)
+    }
+    try db.execute("COMMIT")
+    return Size.upserts
 }

@@ -21,21 +21,26 @@ enum Library: String, CaseIterable, Codable {
 
 struct Options {
     var samples = 20
-    var workloadIDs = Array(1...11)
+    var warmups = 0
+    var workloadIDs = allWorkloadIDs
     var libraries = Library.allCases
     var jsonPath: String?
     var verbose = false
 
     static let usage = """
-        usage: FolioBench [--samples N] [--quick] [--filter IDS] [--lib LIBS] [--json PATH] [--verbose]
+        usage: FolioBench [--samples N] [--quick] [--warmup N] [--reduce N] [--filter IDS] [--lib LIBS] [--json PATH] [--verbose]
           --samples N   samples per workload and library (default 20); the best is kept
           --quick       5 samples
+          --warmup N    untimed rounds before the samples (default 0), outside of the
+                        timed region: a profile then counts warm runs only
+          --reduce N    divide the sizes of the workloads by N (default 1), as
+                        check-instructions.sh does (--reduce 10)
           --filter IDS  workloads to run, by number: 3 or 1,2,9 or 5-7 (default: all)
           --lib LIBS    implementations to run: c,grdb,folio (default: all)
           --json PATH   also write the results as JSON
           --verbose     print every sample
         Profile one workload of one library, setup excluded:
-          valgrind --tool=callgrind --collect-atstart=no --toggle-collect=folio_bench_timed_region \\
+          valgrind --tool=callgrind --collect-atstart=no --toggle-collect='$s10FolioBench11timedRegionyySvF' \\
             .build/release/FolioBench --samples 1 --filter 3 --lib folio
         """
 
@@ -54,6 +59,16 @@ struct Options {
                 self.samples = samples
             case "--quick":
                 samples = 5
+            case "--warmup":
+                guard let warmups = Int(try value(argument)), warmups >= 0 else {
+                    throw UsageError("--warmup needs a non-negative integer")
+                }
+                self.warmups = warmups
+            case "--reduce":
+                guard let divisor = Int(try value(argument)), divisor > 0 else {
+                    throw UsageError("--reduce needs a positive integer")
+                }
+                Size.reduce(by: divisor)
             case "--filter":
                 workloadIDs = try Self.parseIDs(try value(argument))
             case "--lib":
@@ -82,10 +97,10 @@ struct Options {
             let bounds = part.split(separator: "-").map { Int($0) }
             switch bounds.count {
             case 1:
-                guard let id = bounds[0], (1...11).contains(id) else { throw UsageError("bad workload \(part)") }
+                guard let id = bounds[0], allWorkloadIDs.contains(id) else { throw UsageError("bad workload \(part)") }
                 ids.append(id)
             case 2:
-                guard let low = bounds[0], let high = bounds[1], 1 <= low, low <= high, high <= 11 else {
+                guard let low = bounds[0], let high = bounds[1], 1 <= low, low <= high, high <= allWorkloadIDs.count else {
                     throw UsageError("bad workload range \(part)")
                 }
                 ids.append(contentsOf: low...high)
@@ -110,6 +125,13 @@ struct ChecksumMismatch: Error, CustomStringConvertible {
 struct Samples {
     var cpu: [UInt64] = []
     var wall: [UInt64] = []
+    /// The `SideCounts` of each sample.
+    var reads: [Int] = []
+    var writeNanoseconds: [Int] = []
+    var delayNanoseconds: [Int] = []
+
+    /// The index of the sample of best CPU time.
+    var bestIndex: Int? { cpu.indices.min { cpu[$0] < cpu[$1] } }
 
     var bestCPU: UInt64? { cpu.min() }
     var bestWall: UInt64? { wall.min() }
@@ -148,6 +170,19 @@ struct FolioBench {
         var samples: [Int: [Library: Samples]] = [:]
         var checksums: [Int: (library: Library, run: Int, check: Int)] = [:]
         let libraries = options.libraries
+        // Warm-up rounds: run, untimed and outside of the timed region.
+        for _ in 0..<options.warmups {
+            for id in options.workloadIDs {
+                for library in libraries {
+                    guard let workload = workloads[library]?[id] else { continue }
+                    let trial = try workload.prepare()
+                    _ = try trial.run()
+                    _ = try trial.check()
+                    trial.cleanup()
+                }
+            }
+        }
+
         log("FolioBench: \(options.samples) samples of workloads \(options.workloadIDs.map(String.init).joined(separator: ",")) "
             + "for \(libraries.map(\.rawValue).joined(separator: ", ")), SQLite \(sqliteVersion)")
 
@@ -160,7 +195,10 @@ struct FolioBench {
                     let library = libraries[(round + id + position) % libraries.count]
                     guard let workload = workloads[library]?[id] else { continue }
                     let trial = try workload.prepare()
+                    SideCounts.reset()
                     let measurement = try measure(trial)
+                    let (reads, writeNanoseconds, delayNanoseconds) =
+                        (SideCounts.reads, SideCounts.writeNanoseconds, SideCounts.delayNanoseconds)
                     let check = try trial.check()
                     trial.cleanup()
                     if let reference = checksums[id] {
@@ -175,6 +213,9 @@ struct FolioBench {
                     }
                     samples[id, default: [:]][library, default: Samples()].cpu.append(measurement.cpu)
                     samples[id, default: [:]][library, default: Samples()].wall.append(measurement.wall)
+                    samples[id, default: [:]][library, default: Samples()].reads.append(reads)
+                    samples[id, default: [:]][library, default: Samples()].writeNanoseconds.append(writeNanoseconds)
+                    samples[id, default: [:]][library, default: Samples()].delayNanoseconds.append(delayNanoseconds)
                     if options.verbose {
                         log(String(format: "  round %d, workload %d, %@: %.3f ms CPU, %.3f ms wall",
                                    round + 1, id, library.rawValue, milliseconds(measurement.cpu), milliseconds(measurement.wall)))

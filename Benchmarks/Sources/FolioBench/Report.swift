@@ -36,6 +36,21 @@ struct Report {
         return Double(Size.poolReaders * Size.readsPerReader) / (Double(wall) / 1_000_000_000)
     }
 
+    /// Workload 14: writes and reads per second of the best sample.
+    func busyReaderRates(_ library: Library) -> (writes: Double, reads: Double)? {
+        guard let samples = samples[14]?[library], let index = samples.bestIndex else { return nil }
+        let seconds = Double(samples.wall[index]) / 1_000_000_000
+        return (Double(Size.smallTransactions) / seconds, Double(samples.reads[index]) / seconds)
+    }
+
+    /// Workloads 15 and 16: microseconds per write, in the write access
+    /// and then until every observer has the new value, of the best sample.
+    func observationTimes(_ id: Int, _ library: Library) -> (write: Double, delay: Double)? {
+        guard let samples = samples[id]?[library], let index = samples.bestIndex else { return nil }
+        let writes = Double(Size.observedWrites)
+        return (Double(samples.writeNanoseconds[index]) / writes / 1000, Double(samples.delayNanoseconds[index]) / writes / 1000)
+    }
+
     // MARK: - Table
 
     func table() -> String {
@@ -70,6 +85,25 @@ struct Report {
         }
         if !rates.isEmpty {
             lines.append("Workload 11, reads per second (wall clock, best sample): " + rates.joined(separator: ", "))
+        }
+        if options.workloadIDs.contains(14) {
+            let figures = Library.allCases.compactMap { library -> String? in
+                guard let rates = busyReaderRates(library) else { return nil }
+                return String(format: "%@ %.0f writes/s, %.0f reads/s", library.rawValue, rates.writes, rates.reads)
+            }
+            if !figures.isEmpty {
+                lines.append("Workload 14 (wall clock, best sample): " + figures.joined(separator: "; "))
+            }
+        }
+        for id in [15, 16] where options.workloadIDs.contains(id) {
+            let figures = Library.allCases.compactMap { library -> String? in
+                guard let (write, delay) = observationTimes(id, library) else { return nil }
+                return String(format: "%@ %.1f + %.1f", library.rawValue, write, delay)
+            }
+            if !figures.isEmpty {
+                lines.append("Workload \(id), microseconds per write + until all observers have the value (best sample): "
+                    + figures.joined(separator: ", "))
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -138,11 +172,36 @@ struct Report {
         targets.append(check(
             "issue 3: Decodable fetch (4) <= 1.5x init(row:) fetch (3), Folio", ids: [4], limit: 1.5,
             ratio: decodableOverInitRow))
+        // Issue 19.
+        targets.append(check("issue 19: small transactions (12-14) <= 1.3x raw C", ids: [12, 13, 14], limit: 1.3) {
+            ratio($0, .folio, .c)
+        })
+        targets.append(check("issue 19: small transactions (12-14) <= 1.0x GRDB", ids: [12, 13, 14], limit: 1.0) {
+            ratio($0, .folio, .grdb)
+        })
+        targets.append(check("issue 19: dates (17) and large values (18) <= 1.5x raw C", ids: [17, 18], limit: 1.5) {
+            ratio($0, .folio, .c)
+        })
+        targets.append(check("issue 19: upserts (19) <= 2x raw C", ids: [19], limit: 2.0) { ratio($0, .folio, .c) })
+        targets.append(check("issue 19: 4 busy readers (14): C's writes/s over Folio's <= 1", ids: [14], limit: 1.0) { _ in
+            guard let folio = busyReaderRates(.folio), let c = busyReaderRates(.c) else { return nil }
+            return c.writes / folio.writes
+        })
+        targets.append(check("issue 19: 4 busy readers (14): C's reads/s over Folio's <= 1/0.75", ids: [14], limit: 1 / 0.75) { _ in
+            guard let folio = busyReaderRates(.folio), let c = busyReaderRates(.c) else { return nil }
+            return c.reads / folio.reads
+        })
+        targets.append(check(
+            "issue 19: write time, 50 observers (15) over 5 (16) < 10x (sub-linear), Folio", ids: [15], limit: 9.99)
+        { _ in
+            guard let many = observationTimes(15, .folio), let few = observationTimes(16, .folio), few.write > 0 else { return nil }
+            return many.write / few.write
+        })
         return targets
     }
 
     func targetsText() -> String {
-        var lines = ["Targets of issue 8, then of issue 3:"]
+        var lines = ["Targets of issue 8, of issue 3, then of issue 19:"]
         for target in targets() {
             let status = target.status.rawValue + String(repeating: " ", count: max(0, 13 - target.status.rawValue.count))
             lines.append("  \(status) \(target.target): \(target.detail)")

@@ -13,6 +13,7 @@
 // None is left.
 
 import BenchSupport
+import Foundation
 #if FOLIO
 import Folio
 #else
@@ -130,6 +131,85 @@ public func makeWorkloads() -> [Workload] {
                 try? dbPool.close()
                 removeTemporaryDirectory(directory)
             })
+    })
+
+    workloads.append(Workload(id: 12) {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { try $0.execute(sql: Fixture.createAccounts) }
+        return Trial(run: { try smallTransactions(dbQueue) }, check: { try accountsChecksum(dbQueue) })
+    })
+
+    workloads.append(Workload(id: 13) {
+        let directory = try makeTemporaryDirectory()
+        let dbPool = try DatabasePool(path: directory + "/db.sqlite")
+        try dbPool.write { try $0.execute(sql: Fixture.createAccounts) }
+        return Trial(
+            run: { try smallTransactions(dbPool) },
+            check: { try accountsChecksum(dbPool) },
+            cleanup: {
+                try? dbPool.close()
+                removeTemporaryDirectory(directory)
+            })
+    })
+
+    workloads.append(Workload(id: 14) {
+        let directory = try makeTemporaryDirectory()
+        let dbPool = try DatabasePool(path: directory + "/db.sqlite")
+        try dbPool.write { try $0.execute(sql: Fixture.createAccounts) }
+        return Trial(
+            run: { try smallTransactionsWhileReading(dbPool) },
+            check: { try accountsChecksum(dbPool) },
+            cleanup: {
+                try? dbPool.close()
+                removeTemporaryDirectory(directory)
+            })
+    })
+
+    for (id, observationsPerTable) in [(15, Size.observationsPerTable), (16, 1)] {
+        workloads.append(Workload(id: id) {
+            let directory = try makeTemporaryDirectory()
+            let dbPool = try DatabasePool(path: directory + "/db.sqlite")
+            try dbPool.write { try $0.execute(sql: Fixture.createObservedTables) }
+            let fanOut = try ObservationFanOut(dbPool, observationsPerTable: observationsPerTable)
+            return Trial(
+                run: { try fanOut.run() },
+                check: { try dbPool.read { try Int.fetchOne($0, sql: Fixture.observedChecksum)! } },
+                cleanup: {
+                    fanOut.cancel()
+                    try? dbPool.close()
+                    removeTemporaryDirectory(directory)
+                })
+        })
+    }
+
+    workloads.append(Workload(id: 17) {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: Fixture.createEvents)
+            try db.execute(sql: Fixture.fillEvents)
+        }
+        return Trial { try dbQueue.read(fetchEvents) }
+    })
+
+    workloads.append(Workload(id: 18) {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: Fixture.createDocuments)
+            try db.execute(sql: Fixture.fillDocuments)
+        }
+        return Trial { try dbQueue.read(fetchDocuments) }
+    })
+
+    workloads.append(Workload(id: 19) {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: Fixture.createUpsertPlayers)
+            try db.execute(sql: Fixture.fillUpsertPlayers)
+        }
+        let players = (1...Size.upserts).map(UpsertPlayer.init(id:))
+        return Trial(
+            run: { try dbQueue.write { db in try upsert(players, db) } },
+            check: { try dbQueue.read { try Int.fetchOne($0, sql: Fixture.upsertChecksum)! } })
     })
 
     return workloads
@@ -441,4 +521,194 @@ private func readWhileWriting(_ dbPool: DatabasePool) throws -> Int {
         }
     }
     return try runOnThreads(bodies).reduce(0, &+)
+}
+
+// MARK: - Small transactions
+
+private func smallTransactions(_ dbWriter: some DatabaseWriter) throws -> Int {
+    for index in 0..<Size.smallTransactions {
+        let account = Fixture.transactionAccount(index)
+        try dbWriter.write { db in
+            try db.execute(sql: Fixture.insertEntry, arguments: [account, index])
+            try db.execute(sql: Fixture.insertEntry, arguments: [account, index + 1])
+            try db.execute(sql: Fixture.insertEntry, arguments: [account, index + 2])
+            try db.execute(sql: Fixture.updateAccount, arguments: [3 * index + 3, account])
+        }
+    }
+    return Size.smallTransactions
+}
+
+private func accountsChecksum(_ dbReader: some DatabaseReader) throws -> Int {
+    try dbReader.read { try Int.fetchOne($0, sql: Fixture.accountsChecksum)! }
+}
+
+/// Workload 14: the small transactions, while four threads read in a
+/// loop until the writer is done. The reads are counted in `SideCounts`.
+private func smallTransactionsWhileReading(_ dbPool: DatabasePool) throws -> Int {
+    let stop = StopFlag()
+    var bodies: [@Sendable () throws -> Int] = [{
+        defer { stop.set() }
+        return try smallTransactions(dbPool)
+    }]
+    for reader in 0..<Size.poolReaders {
+        bodies.append {
+            var reads = 0
+            while !stop.isSet {
+                let id = Fixture.poolReadID(reader: reader, index: reads)
+                _ = try dbPool.read { db in
+                    try Int.fetchOne(db, sql: Fixture.selectBalance, arguments: [id])
+                }
+                reads += 1
+            }
+            SideCounts.addReads(reads)
+            return 0
+        }
+    }
+    return try runOnThreads(bodies).reduce(0, &+)
+}
+
+// MARK: - Observation fan-out
+
+/// Workloads 15 and 16: `observationsPerTable` observations of each of
+/// the observed tables, then writes, each to one table, each followed by
+/// a wait until every observer of the table has seen the new value.
+private final class ObservationFanOut: @unchecked Sendable {
+    // @unchecked Sendable: `observed` is only accessed under `condition`.
+    private let dbPool: DatabasePool
+    private let condition = NSCondition()
+    private var observed: [[Int]]
+    private var cancellables: [AnyDatabaseCancellable] = []
+    private let deliveryQueue = DispatchQueue(label: "FolioBench.observation")
+
+    init(_ dbPool: DatabasePool, observationsPerTable: Int) throws {
+        self.dbPool = dbPool
+        observed = Array(repeating: Array(repeating: -1, count: observationsPerTable), count: Size.observedTables)
+        for table in 0..<Size.observedTables {
+            for observer in 0..<observationsPerTable {
+                let sql = Fixture.selectObserved(table)
+                let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: sql)! }
+                cancellables.append(observation.start(
+                    in: dbPool,
+                    scheduling: .async(onQueue: deliveryQueue),
+                    onError: { error in fatalError("observation failed: \(error)") },
+                    onChange: { [self] value in
+                        condition.lock()
+                        observed[table][observer] = value
+                        condition.broadcast()
+                        condition.unlock()
+                    }))
+            }
+        }
+        // The initial values.
+        try dbPool.read { db in
+            for table in 0..<Size.observedTables {
+                let value = try Int.fetchOne(db, sql: Fixture.selectObserved(table))!
+                waitUntilObserved(table: table, value: value)
+            }
+        }
+    }
+
+    private func waitUntilObserved(table: Int, value: Int) {
+        condition.lock()
+        while observed[table].contains(where: { $0 < value }) {
+            condition.wait()
+        }
+        condition.unlock()
+    }
+
+    func run() throws -> Int {
+        let start = try dbPool.read { try Int.fetchOne($0, sql: Fixture.selectObserved(0))! }
+        var sum = 0
+        for index in 0..<Size.observedWrites {
+            let table = index % Size.observedTables
+            let value = start + index + 1
+            let writeStart = monotonicNanoseconds()
+            try dbPool.write { db in
+                try db.execute(sql: Fixture.updateObserved(table), arguments: [value])
+            }
+            let writeEnd = monotonicNanoseconds()
+            waitUntilObserved(table: table, value: value)
+            SideCounts.addWriteNanoseconds(writeEnd - writeStart)
+            SideCounts.addDelayNanoseconds(monotonicNanoseconds() - writeEnd)
+            sum &+= table
+        }
+        return sum
+    }
+
+    func cancel() {
+        for cancellable in cancellables {
+            cancellable.cancel()
+        }
+    }
+}
+
+// MARK: - Dates
+
+private struct Event: Decodable, FetchableRecord {
+    var id: Int
+    var startDate: Date
+    var endDate: Date
+    var cancelDate: Date?
+}
+
+private func fetchEvents(_ db: Database) throws -> Int {
+    let events = try Event.fetchAll(db, sql: Fixture.selectEvents)
+    var sum = 0
+    for event in events {
+        sum &+= event.id &+ millisecondsChecksum(event.startDate) &+ millisecondsChecksum(event.endDate) &* 3
+        if let cancelDate = event.cancelDate {
+            sum &+= millisecondsChecksum(cancelDate) &* 7
+        }
+    }
+    return sum
+}
+
+private func millisecondsChecksum(_ date: Date) -> Int {
+    Int((date.timeIntervalSince1970 * 1000).rounded())
+}
+
+// MARK: - Large values
+
+private struct Document: FetchableRecord {
+    var id: Int
+    var body: String
+    var data: Data
+
+    init(row: Row) throws {
+        id = row[0]
+        body = row[1]
+        data = row[2]
+    }
+}
+
+private func fetchDocuments(_ db: Database) throws -> Int {
+    let documents = try Document.fetchAll(db, sql: Fixture.selectDocuments)
+    var sum = 0
+    for document in documents {
+        sum &+= document.id &+ document.body.utf8.count &+ Int(document.body.utf8.last!)
+        sum &+= document.data.count &* 3 &+ Int(document.data.first!) &* 7
+    }
+    return sum
+}
+
+// MARK: - Upserts
+
+private struct UpsertPlayer: Encodable, PersistableRecord {
+    static let databaseTableName = "player"
+    var id: Int
+    var name: String
+    var score: Int
+
+    init(id: Int) {
+        self.id = id
+        name = Fixture.upsertName(id)
+        score = Fixture.upsertScore(id)
+    }
+}
+
+private func upsert(_ players: [UpsertPlayer], _ db: Database) throws -> Int {
+    for player in players {
+        try player.upsert(db)
+    }
+    return players.count
 }

@@ -29,8 +29,14 @@ extension Database {
     /// - Throws: A ``DatabaseError``, for example when a transaction is
     ///   already open.
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
-        let kind = kind ?? configuration.defaultTransactionKind
-        try execute(sql: "BEGIN \(kind.rawValue) TRANSACTION")
+        // Literal SQL: every read of a pool begins a transaction, and
+        // building the string cost as much as running the statement
+        // (issue 19).
+        switch kind ?? configuration.defaultTransactionKind {
+        case .deferred: try execute(sql: "BEGIN DEFERRED TRANSACTION")
+        case .immediate: try execute(sql: "BEGIN IMMEDIATE TRANSACTION")
+        case .exclusive: try execute(sql: "BEGIN EXCLUSIVE TRANSACTION")
+        }
     }
 
     /// Commits the current transaction.

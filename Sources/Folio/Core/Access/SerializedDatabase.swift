@@ -190,12 +190,22 @@ final class SerializedDatabase: @unchecked Sendable {
     }
 
     /// Closes the connection.
+    ///
+    /// May be called from the queue itself: a read that was running when
+    /// its pool closed closes its connection when it gives it back, at
+    /// the end of an `async` access.
     func close() {
         removeSuspensionObservers()
-        queue.sync {
-            isClosed.withLock { $0 = true }
-            db.close()
+        if isOnQueue {
+            closeOnQueue()
+        } else {
+            queue.sync { closeOnQueue() }
         }
+    }
+
+    private func closeOnQueue() {
+        isClosed.withLock { $0 = true }
+        db.close()
     }
 
     private func removeSuspensionObservers() {

@@ -369,7 +369,7 @@ extension Database {
     /// `JSON_GROUP_ARRAY(value) [FILTER (WHERE filter)]`.
     ///
     /// ```swift
-    /// // SELECT JSON_GROUP_ARRAY("name") FILTER (WHERE ("score" > 0)) FROM "player"
+    /// // SELECT JSON_GROUP_ARRAY("name") FILTER (WHERE "score" > 0) FROM "player"
     /// let request = Player.select(
     ///     Database.jsonGroupArray(Column("name"), filter: Column("score") > 0),
     ///     as: String.self)

@@ -394,6 +394,16 @@ extension SQLExpression {
         return SQLExpression(.associative(op, operands))
     }
 
+    /// Whether the expression is a comparison (`=`, `<>`, `<`, `<=`, `>`,
+    /// `>=`, `IS`, `IS NOT`), which SQL interpolation does not parenthesize.
+    var isComparison: Bool {
+        guard case let .binary(op, _, _) = impl else { return false }
+        switch op {
+        case "=", "<>", "!=", "<", "<=", ">", ">=", "IS", "IS NOT": return true
+        default: return false
+        }
+    }
+
     var isNullValue: Bool {
         if case .value(let value) = impl { return value.isNull }
         return false

@@ -290,15 +290,19 @@ extension SQLInterpolation {
     }
 
     /// Appends an expression: a value is a `?` argument, other expressions
-    /// are rendered when the literal is built, parenthesized.
+    /// are rendered when the literal is built. A comparison is rendered as
+    /// is (`"SELECT \(request > 0)"` is `SELECT (SELECT ...) > ?`); other
+    /// composite expressions are parenthesized, so that the SQL around them
+    /// keeps its meaning (`"\(a + b) * 2"` is `(a + b) * 2`).
     mutating func appendExpression(_ expression: SQLExpression) {
         if case let .value(value) = expression.impl {
             elements.append(.value(value))
             return
         }
+        let wrapped = !expression.isComparison
         elements.append(.deferred { db, arguments in
             var context = SQLGenerationContext(db: db)
-            let sql = try expression.sql(&context, wrapped: true)
+            let sql = try expression.sql(&context, wrapped: wrapped)
             arguments += context.arguments
             return sql
         })

@@ -181,7 +181,7 @@ final class DatabaseJSONFunctionTests: FolioTestCase {
             let filtered = try Player
                 .select(Database.jsonGroupArray(Column("name"), filter: Column("score") > 0), as: String.self)
                 .fetchOne(db)
-            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_GROUP_ARRAY("name") FILTER (WHERE ("score" > ?)) FROM "player" LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_GROUP_ARRAY("name") FILTER (WHERE "score" > ?) FROM "player" LIMIT 1"#)
             XCTAssertEqual(filtered, #"["Arthur","Craig"]"#)
 
             let infos = try Player.select(Database.jsonGroupArray(JSONColumn("info")), as: String.self).fetchOne(db)
@@ -208,7 +208,7 @@ final class DatabaseJSONFunctionTests: FolioTestCase {
                 .fetchOne(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"SELECT JSON_GROUP_OBJECT("name", JSON("info")) FILTER (WHERE ("score" >= ?)) FROM "player" LIMIT 1"#)
+                #"SELECT JSON_GROUP_OBJECT("name", JSON("info")) FILTER (WHERE "score" >= ?) FROM "player" LIMIT 1"#)
             XCTAssertEqual(filtered, #"{"Arthur":{"a":1},"Craig":[3]}"#)
         }
     }

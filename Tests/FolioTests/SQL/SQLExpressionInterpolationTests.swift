@@ -25,7 +25,7 @@ final class SQLExpressionInterpolationTests: FolioTestCase {
 
             let hostile = "'); DROP TABLE player; --"
             let injection: SQL = "SELECT \(Column("name") == hostile) FROM player"
-            XCTAssertEqual(try injection.build(db).sql, #"SELECT ("name" = ?) FROM player"#)
+            XCTAssertEqual(try injection.build(db).sql, #"SELECT "name" = ? FROM player"#)
         }
     }
 

@@ -75,7 +75,7 @@ final class SQLInterpolationOverloadTests: FolioTestCase {
             // A request in an expression is a parenthesized subquery.
             let request: SQLRequest<Int> = "SELECT id FROM player WHERE id = 4"
             let comparison: SQL = "SELECT \(request > 0)"
-            XCTAssertEqual(try build(db, comparison).sql, "SELECT ((SELECT id FROM player WHERE id = 4) > ?)")
+            XCTAssertEqual(try build(db, comparison).sql, "SELECT (SELECT id FROM player WHERE id = 4) > ?")
             XCTAssertEqual(try Bool.fetchOne(db, SQLRequest(literal: comparison)), true)
 
             let anyTerm: any SQLOrderingTerm = request

@@ -123,8 +123,23 @@ extension TableRecord where DatabaseComponents == Columns.Type {
     }
 }
 
+/// The default table names computed so far, by type. Computing one costs a
+/// `String(describing:)` of the type (about 25k instructions, a reflection
+/// of the type), and requests ask for it each time they are built.
+private let defaultDatabaseTableNames = Synchronized<[ObjectIdentifier: String]>([:])
+
 /// The default table name of a type: its name with a lowercased first word.
 func defaultDatabaseTableName(for type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    if let name = defaultDatabaseTableNames.withLock({ $0[key] }) {
+        return name
+    }
+    let name = uncachedDefaultDatabaseTableName(for: type)
+    defaultDatabaseTableNames.withLock { $0[key] = name }
+    return name
+}
+
+private func uncachedDefaultDatabaseTableName(for type: Any.Type) -> String {
     var name = String(describing: type)
     if let genericStart = name.firstIndex(of: "<") {
         name = String(name[..<genericStart])

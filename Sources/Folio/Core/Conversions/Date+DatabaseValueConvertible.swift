@@ -132,10 +132,60 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
 
     /// Parses UTF-8 date text in the formats of the SQLite date functions.
     init?(_sqliteText bytes: UnsafeBufferPointer<UInt8>) {
+        if let date = Date(_fixedWidthSQLiteText: bytes) {
+            self = date
+            return
+        }
         guard let dateTime = SQLiteDateTime(utf8: bytes), dateTime.hasDate else { return nil }
         // One rounding only: whole seconds are exact in a Double.
         let seconds = Double(dateTime.secondsSince1970 - 978_307_200) // since 2001
         self.init(timeIntervalSinceReferenceDate: seconds + Double(dateTime.nanosecond) / 1e9)
+    }
+
+    /// Parses the text that Folio stores, `YYYY-MM-DD HH:MM:SS.SSS` (or
+    /// `T` instead of the space, or without milliseconds), without the
+    /// general scanner; nil for any other text, and for invalid fields
+    /// (then ``init(_sqliteText:)`` lets ``SQLiteDateTime`` decide).
+    ///
+    /// The fields, their validation and the arithmetic are those of
+    /// ``SQLiteDateTime``, so that both give the same date.
+    @inline(__always)
+    private init?(_fixedWidthSQLiteText bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        guard count == 23 || count == 19, let base = bytes.baseAddress else { return nil }
+        @inline(__always) func digit(_ offset: Int) -> Int {
+            Int(truncatingIfNeeded: base[offset] &- 48)
+        }
+        @inline(__always) func isDigit(_ offset: Int) -> Bool {
+            base[offset] &- 48 < 10
+        }
+        guard base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
+              base[10] == UInt8(ascii: " ") || base[10] == UInt8(ascii: "T"),
+              base[13] == UInt8(ascii: ":"), base[16] == UInt8(ascii: ":"),
+              isDigit(0), isDigit(1), isDigit(2), isDigit(3),
+              isDigit(5), isDigit(6), isDigit(8), isDigit(9),
+              isDigit(11), isDigit(12), isDigit(14), isDigit(15),
+              isDigit(17), isDigit(18)
+        else { return nil }
+        var millisecond = 0
+        if count == 23 {
+            guard base[19] == UInt8(ascii: "."), isDigit(20), isDigit(21), isDigit(22) else { return nil }
+            millisecond = digit(20) * 100 + digit(21) * 10 + digit(22)
+        }
+        let year = digit(0) * 1_000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6)
+        let day = digit(8) * 10 + digit(9)
+        let hour = digit(11) * 10 + digit(12)
+        let minute = digit(14) * 10 + digit(15)
+        let second = digit(17) * 10 + digit(18)
+        guard month >= 1, month <= 12, day >= 1, day <= SQLiteDateTime.daysInMonth(month, year: year),
+              hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+        let days = SQLiteDateTime.daysSince1970(year: year, month: month, day: day)
+        let secondsSince1970 = days * 86_400 + hour * 3_600 + minute * 60 + second
+        // The same expression as init(_sqliteText:), for the same rounding.
+        let seconds = Double(secondsSince1970 - 978_307_200) // since 2001
+        self.init(timeIntervalSinceReferenceDate: seconds + Double(millisecond * 1_000_000) / 1e9)
     }
 }
 

@@ -80,22 +80,40 @@ func decodeColumn<T: Decodable>(
     codingPath: @autoclosure () -> [any CodingKey],
     record: any FetchableRecord.Type) throws -> T
 {
-    if let optionalType = T.self as? any OptionalColumnDecodable.Type {
+    try decodeColumn(T.self, row: row, index: index, codingPath: codingPath(), record: record, traits: ColumnTypeTraits(T.self))
+}
+
+/// Decodes the value of a column as any `Decodable` type, whose traits
+/// are known already (a ``RowDecodingPlan`` keeps them per statement).
+///
+/// - Parameter traits: The traits of `T`.
+func decodeColumn<T: Decodable>(
+    _ type: T.Type,
+    row: Row,
+    index: Int,
+    codingPath: @autoclosure () -> [any CodingKey],
+    record: any FetchableRecord.Type,
+    traits: ColumnTypeTraits) throws -> T
+{
+    switch traits.kind {
+    case .optional(let optionalType):
         return try optionalType.decodeOptionalColumn(row: row, index: index, codingPath: codingPath(), record: record) as! T
-    }
-    if T.self == Date.self {
+    case .date:
         let column = row._columnName(atUncheckedIndex: index)
         let strategy = record.databaseDateDecodingStrategy(for: column)
+        let date: Date
         if case .deferredToDate = strategy {
-            return try row._fastDecode(Date.self, atUncheckedIndex: index) as! T
+            date = try row._fastDecode(Date.self, atUncheckedIndex: index)
+        } else {
+            let dbValue = row.databaseValue(atUncheckedIndex: index)
+            guard !dbValue.isNull, let decoded = strategy.decode(dbValue) else {
+                throw row._valueMismatch(Date.self, index: index, databaseValue: dbValue)
+            }
+            date = decoded
         }
-        let dbValue = row.databaseValue(atUncheckedIndex: index)
-        guard !dbValue.isNull, let date = strategy.decode(dbValue) else {
-            throw row._valueMismatch(Date.self, index: index, databaseValue: dbValue)
-        }
-        return date as! T
-    }
-    if T.self == Data.self {
+        // T is Date: no dynamic cast.
+        return unsafeBitCast(date, to: T.self)
+    case .data:
         let column = row._columnName(atUncheckedIndex: index)
         if case .custom(let decode) = record.databaseDataDecodingStrategy(for: column) {
             let dbValue = row.databaseValue(atUncheckedIndex: index)
@@ -105,17 +123,16 @@ func decodeColumn<T: Decodable>(
             return data as! T
         }
         return try row._fastDecode(Data.self, atUncheckedIndex: index) as! T
-    }
-    if let convertibleType = T.self as? any (DatabaseValueConvertible & StatementColumnConvertible).Type {
+    case .statementValue(let convertibleType):
         return try row._fastDecode(convertibleType, atUncheckedIndex: index) as! T
-    }
-    if let convertibleType = T.self as? any DatabaseValueConvertible.Type {
+    case .databaseValue(let convertibleType):
         return try row._decode(convertibleType, atUncheckedIndex: index) as! T
-    }
-    do {
-        return try T(from: ColumnDecoder(row: row, index: index, codingPath: codingPath(), record: record))
-    } catch is JSONRequired {
-        return try decodeJSONColumn(T.self, row: row, index: index, record: record)
+    case .other:
+        do {
+            return try T(from: ColumnDecoder(row: row, index: index, codingPath: codingPath(), record: record))
+        } catch is JSONRequired {
+            return try decodeJSONColumn(T.self, row: row, index: index, record: record)
+        }
     }
 }
 

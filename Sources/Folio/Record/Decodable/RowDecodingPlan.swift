@@ -48,6 +48,10 @@ final class RowDecodingPlan {
     /// once known.
     @exclusivity(unchecked) private var typeTraits: [DecodedTypeTraits?] = []
 
+    /// The traits of the type decoded by each slot that feeds a column,
+    /// once known.
+    @exclusivity(unchecked) private var columnTypeTraits: [ColumnTypeTraits?] = []
+
     /// A resolved key, in ``keyTable``.
     struct KeyTableEntry {
         /// The slot of the key, or -1 when the key is not resolved yet.
@@ -162,6 +166,7 @@ final class RowDecodingPlan {
             names.append(name)
             indexes.append(index ?? -1)
             typeTraits.append(nil)
+            columnTypeTraits.append(nil)
             slot = names.count - 1
         }
         position = slot + 1
@@ -193,6 +198,26 @@ final class RowDecodingPlan {
         }
         let traits = DecodedTypeTraits(T.self)
         typeTraits[keyPosition] = traits
+        return traits
+    }
+
+    /// Returns the traits of a type decoded from a column by the last key
+    /// found by ``columnIndex(forKey:in:record:)``, computed once per key
+    /// (as ``traitsOfLastKey(_:)``).
+    @inline(__always)
+    func columnTraitsOfLastKey<T>(_ type: T.Type) -> ColumnTypeTraits {
+        let keyPosition = position - 1
+        guard keyPosition >= 0 && keyPosition < columnTypeTraits.count else {
+            return ColumnTypeTraits(T.self)
+        }
+        if let traits = columnTypeTraits[keyPosition] {
+            if traits.type == ObjectIdentifier(T.self) {
+                return traits
+            }
+            return ColumnTypeTraits(T.self)
+        }
+        let traits = ColumnTypeTraits(T.self)
+        columnTypeTraits[keyPosition] = traits
         return traits
     }
 

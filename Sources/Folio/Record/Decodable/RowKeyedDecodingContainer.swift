@@ -308,6 +308,15 @@ struct RowKeyedDecoding<Key: CodingKey> {
         return plan._withUnsafeGuaranteedRef { $0.traitsOfLastKey(T.self) }
     }
 
+    /// The traits of a type decoded from the column that
+    /// ``columnIndex(_:)`` has just found, computed once per statement when
+    /// the row has a plan.
+    @inline(__always)
+    private func columnTraitsOfLastKey<T>(_ type: T.Type) -> ColumnTypeTraits {
+        guard let plan else { return ColumnTypeTraits(T.self) }
+        return plan._withUnsafeGuaranteedRef { $0.columnTraitsOfLastKey(T.self) }
+    }
+
     /// The index of the column that feeds the key, or nil.
     @inline(__always)
     private func columnIndex(_ key: Key) -> Int? {
@@ -361,7 +370,9 @@ struct RowKeyedDecoding<Key: CodingKey> {
         where Container.Key == Key
     {
         if let index = columnIndex(key) {
-            return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
+            return try decodeColumn(
+                T.self, row: row, index: index, codingPath: [key], record: record,
+                traits: columnTraitsOfLastKey(T.self))
         }
         let traits = traitsOfLastKey(T.self)
         if let optionalType = traits.optionalType {
@@ -386,7 +397,9 @@ struct RowKeyedDecoding<Key: CodingKey> {
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         if let index = columnIndex(key) {
             if row.hasNull(atIndex: index) { return nil }
-            return try decodeColumn(T.self, row: row, index: index, codingPath: [key], record: record)
+            return try decodeColumn(
+                T.self, row: row, index: index, codingPath: [key], record: record,
+                traits: columnTraitsOfLastKey(T.self))
         }
         let name = key.stringValue
         if let scope = row.scopesTree[name] {

@@ -161,6 +161,42 @@ final class DateValueTests: FolioTestCase {
         }
     }
 
+    func testFixedWidthDateTextReadsAsTheGeneralParserReadsIt() throws {
+        // "YYYY-MM-DD HH:MM:SS.SSS" (and "T", and no milliseconds) have a
+        // fast parser; a trailing space sends the same text through the
+        // general one. Both must give the same Date, bit for bit, or nil.
+        let texts = [
+            "2015-09-11 18:14:15.123", "2015-09-11T18:14:15.123", "2015-09-11 18:14:15",
+            "2015-09-11T18:14:15", "1970-01-01 00:00:00.000", "1969-12-31 23:59:59.999",
+            "0000-01-01 00:00:00.000", "0001-03-01 12:00:00.001", "9999-12-31 23:59:59.999",
+            "2000-02-29 00:00:00.500", "1900-02-28 23:59:59.999", "2024-02-29 12:34:56.789",
+            "2001-01-01 00:00:00.000", "1582-10-10 10:10:10.010",
+            // Invalid fields: both refuse them.
+            "1900-02-29 00:00:00.000", "2015-02-29 00:00:00.000", "2015-04-31 00:00:00.000",
+            "2015-13-01 00:00:00.000", "2015-00-01 00:00:00.000", "2015-01-00 00:00:00.000",
+            "2015-09-11 24:00:00.000", "2015-09-11 18:60:00.000", "2015-09-11 18:14:60.000",
+            "2015-09-11 18:14:60", "2015-09-11x18:14:15.123", "2015-09-11 18:14:15,123",
+            "2015-09-11 18:14:15.12a", "2015/09/11 18:14:15.123", "+015-09-11 18:14:15.123",
+        ]
+        for text in texts {
+            let fast = Date.fromDatabaseValue(text.databaseValue)
+            let general = Date.fromDatabaseValue((text + " ").databaseValue)
+            XCTAssertEqual(fast?.timeIntervalSinceReferenceDate.bitPattern,
+                           general?.timeIntervalSinceReferenceDate.bitPattern, text)
+        }
+        XCTAssertNotNil(Date.fromDatabaseValue("2024-02-29 12:34:56.789".databaseValue))
+        XCTAssertNil(Date.fromDatabaseValue("2015-02-29 00:00:00.000".databaseValue))
+        // Random dates round-trip, and agree with the general parser.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let date = Date(timeIntervalSince1970: Double.random(in: -62_000_000_000...253_000_000_000, using: &generator))
+            let text = try XCTUnwrap(String.fromDatabaseValue(date.databaseValue))
+            let fast = try XCTUnwrap(Date.fromDatabaseValue(text.databaseValue), text)
+            let general = try XCTUnwrap(Date.fromDatabaseValue((text + " ").databaseValue), text)
+            XCTAssertEqual(fast.timeIntervalSinceReferenceDate.bitPattern, general.timeIntervalSinceReferenceDate.bitPattern, text)
+        }
+    }
+
     func testDateReadsWhatSQLiteDateFunctionsProduce() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.read { db in

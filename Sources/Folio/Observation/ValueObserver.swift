@@ -133,14 +133,14 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
                     try fetch(db, recordsRegion: recordsRegion)
                 }
             }
-            let fetchAgain = fetchDidComplete(region: region)
+            trackRegion(region)
             let value = try reduceQueue.sync {
                 try reducerBox.reducer._value(fetched)
             }
             if let value {
                 onChange(value)
             }
-            if fetchAgain {
+            if fetchDidComplete() {
                 scheduleFetch()
             }
         } catch {
@@ -292,12 +292,16 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     /// Records the region of a fetch, reduces and notifies its value, and
     /// fetches again if a change happened during the fetch.
     private func fetchDidEnd(_ fetched: Reducer.Fetched, region: DatabaseRegion?) {
-        // The region is tracked before the value is notified.
-        let fetchAgain = fetchDidComplete(region: region)
+        // The region is tracked before the value is notified, and the value
+        // is queued for reduction before the fetch is marked complete: a
+        // later fetch, which may start as soon as this one is complete,
+        // then always reduces and notifies after it. Values never go
+        // back in time.
+        trackRegion(region)
         reduceQueue.async { [self] in
             reduceAndNotify(fetched)
         }
-        if fetchAgain {
+        if fetchDidComplete() {
             scheduleFetch()
         }
     }
@@ -355,18 +359,26 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         }
     }
 
-    /// Records the region computed by a fetch.
+    /// Records the region computed by a fetch, if any.
+    private func trackRegion(_ region: DatabaseRegion?) {
+        guard let region else { return }
+        let isNewRegion = state.withLock { state in
+            guard region != state.region else { return false }
+            state.region = region
+            state.regionChangedSinceLastCommit = true
+            return true
+        }
+        if isNewRegion {
+            events.willTrackRegion?(region)
+        }
+    }
+
+    /// Marks the end of a fetch, after its value is queued for reduction.
     ///
     /// - Returns: Whether a change happened during the fetch, which needs
-    ///   another fetch.
-    private func fetchDidComplete(region: DatabaseRegion?) -> Bool {
-        var trackedRegion: DatabaseRegion?
-        let fetchAgain = state.withLock { state in
-            if let region, region != state.region {
-                state.region = region
-                state.regionChangedSinceLastCommit = true
-                trackedRegion = region
-            }
+    ///   another fetch (the fetch then goes on: `isFetching` stays true).
+    private func fetchDidComplete() -> Bool {
+        state.withLock { state in
             if let changes = state.changesSinceFetchStart {
                 if let region = state.region, changes.intersects(region) {
                     state.needsFetch = true
@@ -379,10 +391,6 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             }
             return true
         }
-        if let trackedRegion {
-            events.willTrackRegion?(trackedRegion)
-        }
-        return fetchAgain
     }
 
     /// Reduces a fetched value, and notifies the result. Runs on

@@ -254,7 +254,16 @@ extension Database {
         conflictTarget: [String],
         strategy: UpsertUpdateStrategy) throws -> InsertionOutcome
     {
-        let primaryKey = try primaryKey(tableName)
+        let primaryKey: PrimaryKeyInfo
+        if let entry = persistenceStatementCache.lastUpsertEntry,
+           schemaCacheIsCurrent(since: entry.schemaCacheGeneration),
+           entry.tableName.hasSameUTF8(as: tableName)
+        {
+            // What `primaryKey(tableName)` would return from the cache.
+            primaryKey = entry.primaryKey
+        } else {
+            primaryKey = try self.primaryKey(tableName)
+        }
         let entry = try upsertEntry(
             recordType: recordType,
             tableName: tableName,
@@ -288,12 +297,14 @@ extension Database {
         if let entry = cache.lastUpsertEntry, cache.lastUpsertRecordType == key,
            entry.matches(tableName: tableName, container: container, conflictTarget: conflictTarget, strategy: strategy, primaryKey: primaryKey)
         {
+            entry.schemaCacheGeneration = schemaCacheGeneration
             return entry
         }
         if let entries = cache.upsertEntries[key] {
             for entry in entries
             where entry.matches(tableName: tableName, container: container, conflictTarget: conflictTarget, strategy: strategy, primaryKey: primaryKey)
             {
+                entry.schemaCacheGeneration = schemaCacheGeneration
                 cache.lastUpsertRecordType = key
                 cache.lastUpsertEntry = entry
                 return entry
@@ -317,7 +328,8 @@ extension Database {
             conflictTarget: conflictTarget,
             strategy: strategy,
             primaryKey: primaryKey,
-            statement: try cachedStatement(sql: sql))
+            statement: try cachedStatement(sql: sql),
+            schemaCacheGeneration: schemaCacheGeneration)
         var entries = cache.upsertEntries[key] ?? []
         if entries.count >= PersistenceStatementCache.maximumEntriesPerKey {
             entries.removeFirst()

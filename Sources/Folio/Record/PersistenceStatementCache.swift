@@ -58,14 +58,22 @@ final class PersistenceStatementCache {
         let primaryKey: PrimaryKeyInfo
         let statement: Statement
 
+        /// The ``Database/schemaCacheGeneration`` when `primaryKey` was
+        /// last read from the schema cache: while the cache is current
+        /// (``Database/schemaCacheIsCurrent(since:)``), the primary key is
+        /// not read again.
+        var schemaCacheGeneration: Int
+
         init(
             tableName: String,
             columns: [String],
             conflictTarget: [String],
             strategy: UpsertUpdateStrategy,
             primaryKey: PrimaryKeyInfo,
-            statement: Statement)
+            statement: Statement,
+            schemaCacheGeneration: Int)
         {
+            self.schemaCacheGeneration = schemaCacheGeneration
             self.tableName = tableName
             self.columns = columns
             self.conflictTarget = conflictTarget

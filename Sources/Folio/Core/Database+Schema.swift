@@ -16,6 +16,7 @@ extension Database {
     /// Drops the cached schema information.
     public func clearSchemaCache() {
         schemaCache = SchemaCache()
+        schemaCacheGeneration &+= 1
         schemaMayHaveChanged = true
     }
 
@@ -36,6 +37,7 @@ extension Database {
     @inline(never)
     func statementWillChangeSchema(_ statement: Statement) {
         schemaCache = SchemaCache()
+        schemaCacheGeneration &+= 1
         schemaMayHaveChanged = true
         if statement.authorization.changesSchema {
             statementCache.removeAll(keepingCapacity: true)
@@ -45,6 +47,16 @@ extension Database {
             statementCache.removeAll(keepingCapacity: true)
             statementCacheFollowsSchemaChange = false
         }
+    }
+
+    /// Whether the schema cache is valid and has not been emptied since
+    /// `generation` (a former ``schemaCacheGeneration``): what was read
+    /// from it then is still current, without validating it again.
+    func schemaCacheIsCurrent(since generation: Int) -> Bool {
+        !schemaMayHaveChanged
+            && schemaCacheValidationGeneration == accessGeneration
+            && schemaCache.schemaVersion != nil
+            && schemaCacheGeneration == generation
     }
 
     /// Makes sure the schema cache matches the current schema version.
@@ -60,6 +72,7 @@ extension Database {
         let version = try schemaVersion()
         if schemaCache.schemaVersion != version {
             schemaCache = SchemaCache()
+            schemaCacheGeneration &+= 1
             schemaCache.schemaVersion = version
         }
         schemaMayHaveChanged = false

@@ -39,9 +39,11 @@ extension Database {
         currentSchemaSource = schemaSource
         // Cached primary keys of views depend on the source.
         schemaCache.primaryKeys.removeAll()
+        schemaCacheGeneration &+= 1
         defer {
             currentSchemaSource = previous
             schemaCache.primaryKeys.removeAll()
+            schemaCacheGeneration &+= 1
         }
         return try block()
     }

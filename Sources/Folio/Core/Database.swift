@@ -75,6 +75,11 @@ public final class Database {
     /// Schema information, valid for one schema version.
     var schemaCache = SchemaCache()
 
+    /// Incremented each time ``schemaCache`` is emptied, so that a cache
+    /// of the record layer can tell that what it read from the schema
+    /// cache is still current.
+    var schemaCacheGeneration = 0
+
     /// The schema source in effect (see ``schemaSource``).
     var currentSchemaSource: (any DatabaseSchemaSource)?
 

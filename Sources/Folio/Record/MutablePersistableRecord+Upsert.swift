@@ -146,42 +146,31 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable],
         receive: (Row) -> Void) throws -> InsertionSuccess?
     {
-        try _insert(db, onConflict: .abort) { container, tableName, _ in
+        let recordType = type(of: self)
+        return try _insert(db, onConflict: .abort) { container, tableName, _ in
+            if doUpdate == nil && selection.isEmpty {
+                // The common `upsert(_:)`: a cached statement.
+                return try db.executeUpsert(
+                    recordType: recordType,
+                    tableName: tableName,
+                    container: container,
+                    conflictTarget: conflictTarget,
+                    strategy: strategy)
+            }
             let primaryKey = try db.primaryKey(tableName)
             var context = SQLGenerationContext(db: db)
             context.selectionTableName = tableName
-            var sql = Database.insertSQL(tableName: tableName, columns: container.columns, conflictResolution: .abort)
-            sql += " ON CONFLICT"
-            if !conflictTarget.isEmpty {
-                sql += " (" + conflictTarget.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
-            }
-
-            // Explicit assignments, then the overwritten columns.
             let excluded = TableAlias<Self>(name: "excluded")
             let explicitAssignments = doUpdate?(excluded) ?? []
-            var assignmentsSQL = try explicitAssignments
-                .filter { !$0.isNoOverwrite }
-                .map { try $0.sql(&context) }
-            if !strategy.contains(.noColumnUnlessSpecified) {
-                let keptColumns = primaryKey.columns + conflictTarget + explicitAssignments.map(\.columnName)
-                for column in container.columns where !keptColumns.contains(where: { $0.isEqualIgnoringASCIICase(to: column) }) {
-                    assignmentsSQL.append("\(column.quotedDatabaseIdentifier) = \"excluded\".\(column.quotedDatabaseIdentifier)")
-                }
-            }
-            if assignmentsSQL.isEmpty {
-                // Nothing to overwrite: a no-op update still returns the row.
-                let column = conflictTarget.first ?? primaryKey.columns.first ?? container.columns.first ?? Column.rowID.name
-                assignmentsSQL.append("\(column.quotedDatabaseIdentifier) = \(column.quotedDatabaseIdentifier)")
-            }
-            sql += " DO UPDATE SET " + assignmentsSQL.joined(separator: ", ")
-
-            var returning = try selection.map { try $0.sqlSelection.sql(&context) }
-            if primaryKey.tableHasRowID {
-                returning.append(Column.rowID.name.quotedDatabaseIdentifier)
-            }
-            if !returning.isEmpty {
-                sql += " RETURNING " + returning.joined(separator: ", ")
-            }
+            let sql = try Database.upsertSQL(
+                tableName: tableName,
+                columns: container.columns,
+                primaryKey: primaryKey,
+                conflictTarget: conflictTarget,
+                strategy: strategy,
+                explicitAssignments: explicitAssignments,
+                selection: selection,
+                context: &context)
 
             let statement = try db.cachedStatement(sql: sql)
             try statement.setArguments(StatementArguments(container.values) + context.arguments)
@@ -197,5 +186,158 @@ extension MutablePersistableRecord {
             }
             return Database.InsertionOutcome(rowID: rowID, rowIDColumn: primaryKey.rowIDColumn, isInserted: true)
         }
+    }
+}
+
+// MARK: - The upsert SQL and statement cache
+
+extension Database {
+    /// `INSERT INTO ... ON CONFLICT [(target)] DO UPDATE SET ... [RETURNING
+    /// selection, "rowid"]`.
+    ///
+    /// - Parameters:
+    ///   - selection: The `RETURNING` selection; the rowid is appended
+    ///     when the table has one.
+    ///   - context: The context of the SQL of the explicit assignments
+    ///     and of the selection, that collects their arguments.
+    static func upsertSQL(
+        tableName: String,
+        columns: [String],
+        primaryKey: PrimaryKeyInfo,
+        conflictTarget: [String],
+        strategy: UpsertUpdateStrategy,
+        explicitAssignments: [ColumnAssignment],
+        selection: [any SQLSelectable],
+        context: inout SQLGenerationContext) throws -> String
+    {
+        var sql = Database.insertSQL(tableName: tableName, columns: columns, conflictResolution: .abort)
+        sql += " ON CONFLICT"
+        if !conflictTarget.isEmpty {
+            sql += " (" + conflictTarget.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ") + ")"
+        }
+
+        // Explicit assignments, then the overwritten columns.
+        var assignmentsSQL = try explicitAssignments
+            .filter { !$0.isNoOverwrite }
+            .map { try $0.sql(&context) }
+        if !strategy.contains(.noColumnUnlessSpecified) {
+            let keptColumns = primaryKey.columns + conflictTarget + explicitAssignments.map { $0.columnName }
+            for column in columns where !keptColumns.contains(where: { $0.isEqualIgnoringASCIICase(to: column) }) {
+                assignmentsSQL.append("\(column.quotedDatabaseIdentifier) = \"excluded\".\(column.quotedDatabaseIdentifier)")
+            }
+        }
+        if assignmentsSQL.isEmpty {
+            // Nothing to overwrite: a no-op update still returns the row.
+            let column = conflictTarget.first ?? primaryKey.columns.first ?? columns.first ?? Column.rowID.name
+            assignmentsSQL.append("\(column.quotedDatabaseIdentifier) = \(column.quotedDatabaseIdentifier)")
+        }
+        sql += " DO UPDATE SET " + assignmentsSQL.joined(separator: ", ")
+
+        var returning = try selection.map { try $0.sqlSelection.sql(&context) }
+        if primaryKey.tableHasRowID {
+            returning.append(Column.rowID.name.quotedDatabaseIdentifier)
+        }
+        if !returning.isEmpty {
+            sql += " RETURNING " + returning.joined(separator: ", ")
+        }
+        return sql
+    }
+
+    /// Upserts the values of a container, without explicit assignments
+    /// nor `RETURNING` selection, with a statement that the persistence
+    /// statement cache keeps: neither the SQL nor a row is built per
+    /// upsert.
+    func executeUpsert(
+        recordType: Any.Type,
+        tableName: String,
+        container: PersistenceContainer,
+        conflictTarget: [String],
+        strategy: UpsertUpdateStrategy) throws -> InsertionOutcome
+    {
+        let primaryKey: PrimaryKeyInfo
+        if let entry = persistenceStatementCache.lastUpsertEntry,
+           schemaCacheIsCurrent(since: entry.schemaCacheGeneration),
+           entry.tableName.hasSameUTF8(as: tableName)
+        {
+            // What `primaryKey(tableName)` would return from the cache.
+            primaryKey = entry.primaryKey
+        } else {
+            primaryKey = try self.primaryKey(tableName)
+        }
+        let entry = try upsertEntry(
+            recordType: recordType,
+            tableName: tableName,
+            container: container,
+            conflictTarget: conflictTarget,
+            strategy: strategy,
+            primaryKey: primaryKey)
+        var statement = entry.statement
+        if !statement.isReusable {
+            // A cursor iterates the cached statement: use a fresh one.
+            statement = try makeStatement(sql: statement.sql)
+        }
+        let returnedRowID = try statement.executeReturningLastInt64(boundValues: container._values)
+        var rowID = lastInsertedRowID
+        if let returnedRowID, primaryKey.tableHasRowID {
+            rowID = returnedRowID
+        }
+        return InsertionOutcome(rowID: rowID, rowIDColumn: primaryKey.rowIDColumn, isInserted: true)
+    }
+
+    private func upsertEntry(
+        recordType: Any.Type,
+        tableName: String,
+        container: PersistenceContainer,
+        conflictTarget: [String],
+        strategy: UpsertUpdateStrategy,
+        primaryKey: PrimaryKeyInfo) throws -> PersistenceStatementCache.UpsertEntry
+    {
+        let cache = persistenceStatementCache
+        let key = ObjectIdentifier(recordType)
+        if let entry = cache.lastUpsertEntry, cache.lastUpsertRecordType == key,
+           entry.matches(tableName: tableName, container: container, conflictTarget: conflictTarget, strategy: strategy, primaryKey: primaryKey)
+        {
+            entry.schemaCacheGeneration = schemaCacheGeneration
+            return entry
+        }
+        if let entries = cache.upsertEntries[key] {
+            for entry in entries
+            where entry.matches(tableName: tableName, container: container, conflictTarget: conflictTarget, strategy: strategy, primaryKey: primaryKey)
+            {
+                entry.schemaCacheGeneration = schemaCacheGeneration
+                cache.lastUpsertRecordType = key
+                cache.lastUpsertEntry = entry
+                return entry
+            }
+        }
+        let columns = container.columns
+        var context = SQLGenerationContext(db: self)
+        context.selectionTableName = tableName
+        let sql = try Database.upsertSQL(
+            tableName: tableName,
+            columns: columns,
+            primaryKey: primaryKey,
+            conflictTarget: conflictTarget,
+            strategy: strategy,
+            explicitAssignments: [],
+            selection: [],
+            context: &context)
+        let entry = PersistenceStatementCache.UpsertEntry(
+            tableName: tableName,
+            columns: columns,
+            conflictTarget: conflictTarget,
+            strategy: strategy,
+            primaryKey: primaryKey,
+            statement: try cachedStatement(sql: sql),
+            schemaCacheGeneration: schemaCacheGeneration)
+        var entries = cache.upsertEntries[key] ?? []
+        if entries.count >= PersistenceStatementCache.maximumEntriesPerKey {
+            entries.removeFirst()
+        }
+        entries.append(entry)
+        cache.upsertEntries[key] = entries
+        cache.lastUpsertRecordType = key
+        cache.lastUpsertEntry = entry
+        return entry
     }
 }

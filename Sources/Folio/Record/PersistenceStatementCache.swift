@@ -46,6 +46,69 @@ final class PersistenceStatementCache {
 
     static let maximumEntriesPerKey = 8
 
+    /// One prepared upsert statement (`INSERT ... ON CONFLICT DO UPDATE`),
+    /// for the upserts without explicit assignments nor `RETURNING`
+    /// selection (see ``Database/executeUpsert(recordType:tableName:container:conflictTarget:strategy:)``).
+    final class UpsertEntry {
+        let tableName: String
+        let columns: [String]
+        let conflictTarget: [String]
+        let strategy: UpsertUpdateStrategy
+        /// The primary key the SQL was built with.
+        let primaryKey: PrimaryKeyInfo
+        let statement: Statement
+
+        /// The ``Database/schemaCacheGeneration`` when `primaryKey` was
+        /// last read from the schema cache: while the cache is current
+        /// (``Database/schemaCacheIsCurrent(since:)``), the primary key is
+        /// not read again.
+        var schemaCacheGeneration: Int
+
+        init(
+            tableName: String,
+            columns: [String],
+            conflictTarget: [String],
+            strategy: UpsertUpdateStrategy,
+            primaryKey: PrimaryKeyInfo,
+            statement: Statement,
+            schemaCacheGeneration: Int)
+        {
+            self.schemaCacheGeneration = schemaCacheGeneration
+            self.tableName = tableName
+            self.columns = columns
+            self.conflictTarget = conflictTarget
+            self.strategy = strategy
+            self.primaryKey = primaryKey
+            self.statement = statement
+        }
+
+        func matches(
+            tableName: String,
+            container: PersistenceContainer,
+            conflictTarget: [String],
+            strategy: UpsertUpdateStrategy,
+            primaryKey: PrimaryKeyInfo) -> Bool
+        {
+            guard self.strategy == strategy,
+                  self.conflictTarget.count == conflictTarget.count,
+                  container.hasColumns(columns),
+                  self.tableName.hasSameUTF8(as: tableName),
+                  self.primaryKey == primaryKey
+            else { return false }
+            for index in conflictTarget.indices where !self.conflictTarget[index].hasSameUTF8(as: conflictTarget[index]) {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The upsert statements, by record type.
+    var upsertEntries: [ObjectIdentifier: [UpsertEntry]] = [:]
+
+    /// The last used upsert entry, and its record type.
+    var lastUpsertRecordType: ObjectIdentifier?
+    var lastUpsertEntry: UpsertEntry?
+
     /// The columns of the last INSERT statement of a record type, that the
     /// next container of the type is likely to have, in the same order
     /// (see ``PersistenceContainer/init(layout:)``).
@@ -82,6 +145,40 @@ extension Statement {
         }
         do {
             while try step() { }
+        } catch let error as DatabaseError {
+            // The error of `step()` names the previous arguments.
+            throw DatabaseError(
+                resultCode: error.extendedResultCode,
+                message: error.message,
+                sql: sql,
+                arguments: StatementArguments(values),
+                publicArguments: database.configuration.publicStatementArguments)
+        }
+    }
+
+    /// Binds values by index and runs the statement, as
+    /// ``execute(boundValues:)``, and returns the integer in the last
+    /// column of the first row, if there is a row.
+    func executeReturningLastInt64(boundValues values: [DatabaseValue]) throws -> Int64? {
+        reset()
+        let code = bindAll(values)
+        if code == Statement.unrepresentableValueCode {
+            throw unrepresentableValueError(in: values, arguments: StatementArguments(values))
+        }
+        if code != SQLITE_OK {
+            throw DatabaseError.lastError(
+                database.sqliteConnection, code: code, sql: sql,
+                arguments: StatementArguments(values),
+                publicArguments: database.configuration.publicStatementArguments)
+        }
+        do {
+            var result: Int64?
+            while try step() {
+                if result == nil {
+                    result = sqlite3_column_int64(sqliteStatement, sqlite3_column_count(sqliteStatement) - 1)
+                }
+            }
+            return result
         } catch let error as DatabaseError {
             // The error of `step()` names the previous arguments.
             throw DatabaseError(

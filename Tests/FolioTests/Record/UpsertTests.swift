@@ -179,4 +179,37 @@ final class UpsertTests: FolioTestCase {
             }
         }
     }
+
+    func testUpsertStatementFollowsConflictTargetAndSchemaChanges() throws {
+        struct Member: Encodable, MutablePersistableRecord {
+            var id: Int64?
+            var email: String
+            var name: String
+            mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+        }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE member (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT)")
+            var member = Member(id: nil, email: "arthur@example.com", name: "Arthur")
+            try member.upsert(db)
+            XCTAssertEqual(member.id, 1)
+            // The same statement, for an update through the unique index.
+            var updated = Member(id: nil, email: "arthur@example.com", name: "Arthur Dent")
+            try updated.upsert(db)
+            XCTAssertEqual(updated.id, 1)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "member" ("id", "email", "name") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "email" = "excluded"."email", "name" = "excluded"."name" RETURNING "rowid""#)
+
+            // The table is recreated with another primary key: the SQL follows.
+            try db.execute(sql: """
+                DROP TABLE member;
+                CREATE TABLE member (id INTEGER, email TEXT NOT NULL PRIMARY KEY, name TEXT) WITHOUT ROWID;
+                """)
+            var other = Member(id: 5, email: "barbara@example.com", name: "Barbara")
+            try other.upsert(db)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "member" ("id", "email", "name") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "id" = "excluded"."id", "name" = "excluded"."name""#)
+            other.name = "Barbara Gordon"
+            try other.upsert(db)
+            XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT email, name FROM member"), [["email": "barbara@example.com", "name": "Barbara Gordon"]])
+        }
+    }
 }

@@ -536,33 +536,6 @@ public final class Statement {
         }
     }
 
-    /// Steps the statement for the default `next()` of ``DatabaseCursor``,
-    /// the cursors written outside of Folio: refuses to go on once the
-    /// database access that started the iteration has returned, and resets
-    /// the statement at the end. Folio's own cursors keep this state in
-    /// their `_StatementStepper` instead.
-    ///
-    /// - Returns: True when a row is available, false when done.
-    /// - Throws: A ``DatabaseError``: the error of the step, or
-    ///   `SQLITE_MISUSE` when the access has returned.
-    @usableFromInline
-    func stepForDatabaseCursor() throws -> Bool {
-        let database = self.database
-        if sqlite3_stmt_busy(sqliteStatement) == 0 {
-            // The first step of an iteration.
-            databaseCursorAccessGeneration = database.accessGeneration
-        } else if databaseCursorAccessGeneration != database.accessGeneration || database.sqliteConnection == nil {
-            sqlite3_reset(sqliteStatement)
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message: "a database cursor was used outside of the database access closure that created it",
-                sql: sql)
-        }
-        if try step(in: database) { return true }
-        sqlite3_reset(sqliteStatement)
-        return false
-    }
-
     /// What a step does before `sqlite3_step` when ``needsStepPreamble``
     /// is set: throws the pending bind error, drops the caches that a
     /// schema change makes stale, and dates the transaction that starts.

@@ -33,13 +33,15 @@ extension MutablePersistableRecord {
     /// ```swift
     /// // INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)
     /// // ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score"
-    /// // RETURNING "rowid"
     /// try player.upsert(db)
     /// ```
     ///
     /// All columns but the primary key are overwritten. The callbacks are
     /// the callbacks of an insertion, and `didInsert` receives the rowid of
-    /// the inserted or updated row.
+    /// the inserted or updated row. To learn it, the statement ends with
+    /// `RETURNING "rowid"`, unless the table has a rowid, its primary key
+    /// is an INTEGER PRIMARY KEY and is its only uniqueness constraint,
+    /// and the record's id is an integer or nil.
     ///
     /// - Parameter db: A database connection.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
@@ -197,7 +199,9 @@ extension Database {
     ///
     /// - Parameters:
     ///   - selection: The `RETURNING` selection; the rowid is appended
-    ///     when the table has one.
+    ///     when the table has one and `returningRowID` is true.
+    ///   - returningRowID: Whether the rowid is appended to the
+    ///     `RETURNING` selection when the table has one.
     ///   - context: The context of the SQL of the explicit assignments
     ///     and of the selection, that collects their arguments.
     static func upsertSQL(
@@ -208,6 +212,7 @@ extension Database {
         strategy: UpsertUpdateStrategy,
         explicitAssignments: [ColumnAssignment],
         selection: [any SQLSelectable],
+        returningRowID: Bool = true,
         context: inout SQLGenerationContext) throws -> String
     {
         var sql = Database.insertSQL(tableName: tableName, columns: columns, conflictResolution: .abort)
@@ -234,7 +239,7 @@ extension Database {
         sql += " DO UPDATE SET " + assignmentsSQL.joined(separator: ", ")
 
         var returning = try selection.map { try $0.sqlSelection.sql(&context) }
-        if primaryKey.tableHasRowID {
+        if returningRowID && primaryKey.tableHasRowID {
             returning.append(Column.rowID.name.quotedDatabaseIdentifier)
         }
         if !returning.isEmpty {
@@ -271,17 +276,58 @@ extension Database {
             conflictTarget: conflictTarget,
             strategy: strategy,
             primaryKey: primaryKey)
-        var statement = entry.statement
-        if !statement.isReusable {
-            // A cursor iterates the cached statement: use a fresh one.
-            statement = try makeStatement(sql: statement.sql)
-        }
-        let returnedRowID = try statement.executeReturningLastInt64(boundValues: container._values)
-        var rowID = lastInsertedRowID
-        if let returnedRowID, primaryKey.tableHasRowID {
-            rowID = returnedRowID
+        let values = container._values
+        let rowID: Int64
+        switch UpsertRowID(values: values, rowIDColumnIndex: entry.rowIDColumnIndex) {
+        case .id(let id):
+            try statementWithoutReturning(entry).execute(boundValues: values)
+            rowID = id
+        case .lastInserted:
+            try statementWithoutReturning(entry).execute(boundValues: values)
+            rowID = lastInsertedRowID
+        case .returned:
+            var statement = entry.statement
+            if !statement.isReusable {
+                // A cursor iterates the cached statement: use a fresh one.
+                statement = try makeStatement(sql: statement.sql)
+            }
+            let returnedRowID = try statement.executeReturningLastInt64(boundValues: values)
+            if let returnedRowID, primaryKey.tableHasRowID {
+                rowID = returnedRowID
+            } else {
+                rowID = lastInsertedRowID
+            }
         }
         return InsertionOutcome(rowID: rowID, rowIDColumn: primaryKey.rowIDColumn, isInserted: true)
+    }
+
+    /// The statement of an upsert entry without `RETURNING`, prepared
+    /// once.
+    private func statementWithoutReturning(_ entry: PersistenceStatementCache.UpsertEntry) throws -> Statement {
+        let statement: Statement
+        if let cached = entry.statementWithoutReturning {
+            statement = cached
+        } else {
+            var context = SQLGenerationContext(db: self)
+            context.selectionTableName = entry.tableName
+            let sql = try Database.upsertSQL(
+                tableName: entry.tableName,
+                columns: entry.columns,
+                primaryKey: entry.primaryKey,
+                conflictTarget: entry.conflictTarget,
+                strategy: entry.strategy,
+                explicitAssignments: [],
+                selection: [],
+                returningRowID: false,
+                context: &context)
+            statement = try cachedStatement(sql: sql)
+            entry.statementWithoutReturning = statement
+        }
+        if !statement.isReusable {
+            // A cursor iterates the cached statement: use a fresh one.
+            return try makeStatement(sql: statement.sql)
+        }
+        return statement
     }
 
     private func upsertEntry(
@@ -297,14 +343,14 @@ extension Database {
         if let entry = cache.lastUpsertEntry, cache.lastUpsertRecordType == key,
            entry.matches(tableName: tableName, container: container, conflictTarget: conflictTarget, strategy: strategy, primaryKey: primaryKey)
         {
-            entry.schemaCacheGeneration = schemaCacheGeneration
+            try refreshSchema(of: entry)
             return entry
         }
         if let entries = cache.upsertEntries[key] {
             for entry in entries
             where entry.matches(tableName: tableName, container: container, conflictTarget: conflictTarget, strategy: strategy, primaryKey: primaryKey)
             {
-                entry.schemaCacheGeneration = schemaCacheGeneration
+                try refreshSchema(of: entry)
                 cache.lastUpsertRecordType = key
                 cache.lastUpsertEntry = entry
                 return entry
@@ -329,6 +375,11 @@ extension Database {
             strategy: strategy,
             primaryKey: primaryKey,
             statement: try cachedStatement(sql: sql),
+            rowIDColumnIndex: try upsertRowIDColumnIndex(
+                tableName: tableName,
+                columns: columns,
+                conflictTarget: conflictTarget,
+                primaryKey: primaryKey),
             schemaCacheGeneration: schemaCacheGeneration)
         var entries = cache.upsertEntries[key] ?? []
         if entries.count >= PersistenceStatementCache.maximumEntriesPerKey {
@@ -339,5 +390,18 @@ extension Database {
         cache.lastUpsertRecordType = key
         cache.lastUpsertEntry = entry
         return entry
+    }
+
+    /// Reads again what an upsert entry knows of the schema beyond its
+    /// primary key (a unique index may come or go), when the schema cache
+    /// was emptied since the entry last read it.
+    private func refreshSchema(of entry: PersistenceStatementCache.UpsertEntry) throws {
+        guard entry.schemaCacheGeneration != schemaCacheGeneration else { return }
+        entry.rowIDColumnIndex = try upsertRowIDColumnIndex(
+            tableName: entry.tableName,
+            columns: entry.columns,
+            conflictTarget: entry.conflictTarget,
+            primaryKey: entry.primaryKey)
+        entry.schemaCacheGeneration = schemaCacheGeneration
     }
 }

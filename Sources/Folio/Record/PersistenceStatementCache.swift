@@ -56,12 +56,24 @@ final class PersistenceStatementCache {
         let strategy: UpsertUpdateStrategy
         /// The primary key the SQL was built with.
         let primaryKey: PrimaryKeyInfo
+        /// The statement with `RETURNING "rowid"` when the table has a
+        /// rowid.
         let statement: Statement
 
-        /// The ``Database/schemaCacheGeneration`` when `primaryKey` was
-        /// last read from the schema cache: while the cache is current
-        /// (``Database/schemaCacheIsCurrent(since:)``), the primary key is
-        /// not read again.
+        /// The index, in `columns`, of the column whose value gives the
+        /// rowid without `RETURNING "rowid"`, or nil (see
+        /// ``Database/upsertRowIDColumnIndex(tableName:columns:conflictTarget:primaryKey:)``).
+        /// Read again with the schema, when `schemaCacheGeneration` changes.
+        var rowIDColumnIndex: Int?
+
+        /// The statement without `RETURNING`, prepared on the first
+        /// upsert that uses it (see ``UpsertRowID``).
+        var statementWithoutReturning: Statement?
+
+        /// The ``Database/schemaCacheGeneration`` when `primaryKey` and
+        /// `rowIDColumnIndex` were last read from the schema cache: while
+        /// the cache is current (``Database/schemaCacheIsCurrent(since:)``),
+        /// they are not read again.
         var schemaCacheGeneration: Int
 
         init(
@@ -71,8 +83,10 @@ final class PersistenceStatementCache {
             strategy: UpsertUpdateStrategy,
             primaryKey: PrimaryKeyInfo,
             statement: Statement,
+            rowIDColumnIndex: Int?,
             schemaCacheGeneration: Int)
         {
+            self.rowIDColumnIndex = rowIDColumnIndex
             self.schemaCacheGeneration = schemaCacheGeneration
             self.tableName = tableName
             self.columns = columns

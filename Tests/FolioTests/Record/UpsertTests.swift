@@ -32,7 +32,8 @@ final class UpsertTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL)")
             try db.execute(sql: "INSERT INTO player VALUES (7, 'Barbara', 0)")
             let sql = try persistenceSQL { try Player(id: 1, name: "Arthur", score: 1000).upsert(db) }
-            XCTAssertEqual(sql, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score" RETURNING "rowid""#])
+            // The id is the rowid: no `RETURNING "rowid"`.
+            XCTAssertEqual(sql, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score""#])
             try Player(id: 7, name: "Barbara", score: 2000).upsert(db)
             XCTAssertEqual(try fetchRows(db, "player"), [
                 ["id": 1, "name": "Arthur", "score": 1000],

@@ -123,15 +123,20 @@ final class PersistenceStatementCache {
     var lastUpsertRecordType: ObjectIdentifier?
     var lastUpsertEntry: UpsertEntry?
 
-    /// The columns of the last INSERT statement of a record type, that the
-    /// next container of the type is likely to have, in the same order
-    /// (see ``PersistenceContainer/init(layout:)``).
+    /// The columns of the last INSERT statement of a record type, or of
+    /// its last upsert statement (an upsert runs through the insertion
+    /// flow), that the next container of the type is likely to have, in
+    /// the same order (see ``PersistenceContainer/init(layout:)``).
     func insertLayout(recordType: Any.Type, conflictResolution: Database.ConflictResolution) -> [String]? {
-        let key = Key(recordType: ObjectIdentifier(recordType), conflictResolution: conflictResolution)
+        let type = ObjectIdentifier(recordType)
+        let key = Key(recordType: type, conflictResolution: conflictResolution)
         if let entry = lastInsertEntry, lastInsertKey == key {
             return entry.columns
         }
-        return insertEntries[key]?.last?.columns
+        if let entry = lastUpsertEntry, lastUpsertRecordType == type {
+            return entry.columns
+        }
+        return insertEntries[key]?.last?.columns ?? upsertEntries[type]?.last?.columns
     }
 }
 

@@ -29,13 +29,12 @@ extension Database {
     /// - Throws: A ``DatabaseError``, for example when a transaction is
     ///   already open.
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
-        // Literal SQL: every read of a pool begins a transaction, and
-        // building the string cost as much as running the statement
-        // (issue 19).
+        // Prepared once per connection: every write, and every read of a
+        // pool, begins a transaction (see TransactionControlStatements.swift).
         switch kind ?? configuration.defaultTransactionKind {
-        case .deferred: try execute(sql: "BEGIN DEFERRED TRANSACTION")
-        case .immediate: try execute(sql: "BEGIN IMMEDIATE TRANSACTION")
-        case .exclusive: try execute(sql: "BEGIN EXCLUSIVE TRANSACTION")
+        case .deferred: try runTransactionControl(.beginDeferred)
+        case .immediate: try runTransactionControl(.beginImmediate)
+        case .exclusive: try runTransactionControl(.beginExclusive)
         }
     }
 
@@ -44,7 +43,7 @@ extension Database {
     /// - Throws: A ``DatabaseError``, for example when deferred foreign
     ///   keys are violated. The transaction is then still open.
     public func commit() throws {
-        try execute(sql: "COMMIT TRANSACTION")
+        try runTransactionControl(.commit)
     }
 
     /// Rolls back the current transaction, if any.
@@ -66,7 +65,7 @@ extension Database {
     public func rollback() throws {
         // SQLite may have rolled back already (on some errors it does).
         guard isInsideTransaction else { return }
-        try executeCleanup(sql: "ROLLBACK TRANSACTION")
+        try executeCleanup { try runTransactionControl(.rollback) }
     }
 
     /// Runs operations in a transaction: it commits when they return

@@ -163,6 +163,32 @@ final class TransactionControlStatementTests: FolioTestCase {
         XCTAssertFalse(dbQueue.inDatabase { $0.isInsideTransaction })
     }
 
+    func testWriteReturnsTheValueOfItsClosureFromATransactionOrASavepoint() throws {
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let dbQueue = try makeDatabaseQueue(configuration: configuration)
+        try dbQueue.inDatabase { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        let fromTransaction: String = try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+            return "transaction"
+        }
+        XCTAssertEqual(fromTransaction, "transaction")
+        // A transaction left open: the next write runs in a savepoint.
+        try dbQueue.writeWithoutTransaction { db in try db.beginTransaction() }
+        clearSQLQueries()
+        let fromSavepoint: [Int] = try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO t VALUES (2)")
+            return try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a")
+        }
+        XCTAssertEqual(fromSavepoint, [1, 2])
+        XCTAssertEqual(sqlQueries.first, "SAVEPOINT folio0")
+        try dbQueue.writeWithoutTransaction { db in
+            XCTAssertTrue(db.isInsideTransaction)
+            try db.commit()
+        }
+        XCTAssertEqual(try values(dbQueue), [1, 2])
+    }
+
     func testPoolReadsAndWritesGoOnAfterSchemaChanges() throws {
         let dbPool = try DatabasePool(path: temporaryDatabasePath())
         try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }

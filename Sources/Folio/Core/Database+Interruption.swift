@@ -24,16 +24,29 @@ extension Database {
     ///   `ROLLBACK`, `RELEASE SAVEPOINT`, `PRAGMA query_only = 0`...
     /// - Throws: A ``DatabaseError``.
     func executeCleanup(sql: String) throws {
+        try executeCleanup { try execute(sql: sql) }
+    }
+
+    /// Runs a function that ends a transaction or a savepoint, or restores
+    /// the state of the connection, as ``executeCleanup(sql:)`` runs its
+    /// SQL: even when the async access was cancelled, and once more after
+    /// the statements of the connection are reset when it stays
+    /// interrupted.
+    ///
+    /// - Parameter cleanup: A function that runs one statement, such as
+    ///   the prepared `ROLLBACK` of ``runTransactionControl(_:)``.
+    /// - Throws: A ``DatabaseError``.
+    func executeCleanup(_ cleanup: () throws -> Void) throws {
         // A cancelled access refuses to run statements, but must still end
         // its transaction and restore the connection for the next access.
         let cancellation = accessCancellation
         accessCancellation = nil
         defer { accessCancellation = cancellation }
         do {
-            try execute(sql: sql)
+            try cleanup()
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             resetAllStatements()
-            try execute(sql: sql)
+            try cleanup()
         }
     }
 

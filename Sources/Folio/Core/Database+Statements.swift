@@ -58,7 +58,7 @@ extension Database {
     /// - Throws: A ``DatabaseError`` on invalid SQL, or SQL that holds a
     ///   NUL character followed by more SQL.
     public func cachedStatement(sql: String) throws -> Statement {
-        if let statement = statementCache[ByteExactString(sql)] {
+        if let statement = statementCache[sql] {
             // A statement iterated by a cursor can not be reused: give a
             // fresh one instead of breaking the cursor.
             if statement.isReusable {
@@ -89,12 +89,13 @@ extension Database {
         if statementCache.count >= Database.statementCacheCapacity {
             statementCache.removeAll(keepingCapacity: true)
         }
-        statementCache[ByteExactString(sql)] = statement
+        statementCache.set(statement, forSQL: sql)
     }
 
     /// Removes all statements from the cache, releasing their memory.
     func clearStatementCache() {
         statementCache.removeAll()
+        clearTransactionControlStatements()
     }
 
     /// Runs one or several SQL statements, separated by semicolons.
@@ -119,7 +120,7 @@ extension Database {
     ///   before any statement runs.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         // Fast path: SQL that already ran as a single statement.
-        if let statement = statementCache[ByteExactString(sql)], statement.isReusable {
+        if let statement = statementCache[sql], statement.isReusable {
             try statement.execute(arguments: arguments)
             return
         }
@@ -317,7 +318,13 @@ extension Database {
         }
     }
 
-    private func prepareSingleStatement(sql: String, persistent: Bool) throws -> Statement {
+    /// Compiles one SQL statement, and throws when the SQL holds another.
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement.
+    ///   - persistent: Whether the statement will be kept and reused
+    ///     (`SQLITE_PREPARE_PERSISTENT`).
+    func prepareSingleStatement(sql: String, persistent: Bool) throws -> Statement {
         let connection = try checkOpen()
         return try sql.utf8CString.withUnsafeBufferPointer { buffer in
             let start = buffer.baseAddress!

@@ -29,13 +29,12 @@ extension Database {
     /// - Throws: A ``DatabaseError``, for example when a transaction is
     ///   already open.
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
-        // Literal SQL: every read of a pool begins a transaction, and
-        // building the string cost as much as running the statement
-        // (issue 19).
+        // Prepared once per connection: every write, and every read of a
+        // pool, begins a transaction (see TransactionControlStatements.swift).
         switch kind ?? configuration.defaultTransactionKind {
-        case .deferred: try execute(sql: "BEGIN DEFERRED TRANSACTION")
-        case .immediate: try execute(sql: "BEGIN IMMEDIATE TRANSACTION")
-        case .exclusive: try execute(sql: "BEGIN EXCLUSIVE TRANSACTION")
+        case .deferred: try runTransactionControl(.beginDeferred)
+        case .immediate: try runTransactionControl(.beginImmediate)
+        case .exclusive: try runTransactionControl(.beginExclusive)
         }
     }
 
@@ -44,7 +43,7 @@ extension Database {
     /// - Throws: A ``DatabaseError``, for example when deferred foreign
     ///   keys are violated. The transaction is then still open.
     public func commit() throws {
-        try execute(sql: "COMMIT TRANSACTION")
+        try runTransactionControl(.commit)
     }
 
     /// Rolls back the current transaction, if any.
@@ -66,7 +65,7 @@ extension Database {
     public func rollback() throws {
         // SQLite may have rolled back already (on some errors it does).
         guard isInsideTransaction else { return }
-        try executeCleanup(sql: "ROLLBACK TRANSACTION")
+        try executeCleanup { try runTransactionControl(.rollback) }
     }
 
     /// Runs operations in a transaction: it commits when they return
@@ -94,12 +93,35 @@ extension Database {
         _ kind: TransactionKind? = nil,
         _ operations: () throws -> TransactionCompletion) throws
     {
+        _ = try inTransaction(kind, returning: operations, completion: { $0 })
+    }
+
+    /// Runs operations in a transaction, and returns their result: the
+    /// transaction ends as `completion` tells from the result, or rolls
+    /// back when the operations throw (see ``inTransaction(_:_:)``).
+    ///
+    /// The result is a plain `T`, never a `T?`: in an unspecialized
+    /// caller (`DatabaseWriter.write`), an optional of a generic type
+    /// costs a look-up of its type metadata at each transaction.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of transaction, or nil for the configuration's
+    ///     ``Configuration/defaultTransactionKind``.
+    ///   - operations: The work to do.
+    ///   - completion: How the transaction ends, given the result.
+    /// - Returns: The result of `operations`.
+    /// - Throws: The error of `operations`, or a ``DatabaseError``.
+    func inTransaction<T>(
+        _ kind: TransactionKind?,
+        returning operations: () throws -> T,
+        completion: (T) -> TransactionCompletion) throws -> T
+    {
         try beginTransaction(kind)
         managedTransactionDepth += 1
         defer { endManagedTransaction() }
-        let completion: TransactionCompletion
+        let result: T
         do {
-            completion = try operations()
+            result = try operations()
         } catch {
             // The error of `operations` is the one the caller needs; a
             // failed rollback leaves `isInsideTransaction` true, which the
@@ -107,6 +129,7 @@ extension Database {
             try? rollback()
             throw error
         }
+        let completion = completion(result)
         if let transactionRollbackError, case .commit = completion {
             // `operations` caught the error after which SQLite rolled
             // the transaction back: there is nothing left to commit.
@@ -124,6 +147,7 @@ extension Database {
         case .rollback:
             try rollback()
         }
+        return result
     }
 
     /// Runs operations in a savepoint, which can nest inside a transaction

@@ -63,8 +63,13 @@ public final class Database {
     let path: String
 
     /// Statements cached by SQL text, compared byte for byte (see
-    /// ``ByteExactString``).
-    var statementCache: [ByteExactString: Statement] = [:]
+    /// ``StatementCache``). Used by one thread at a time, and never
+    /// re-entered while a look-up runs: no dynamic exclusivity check.
+    @exclusivity(unchecked) var statementCache = StatementCache()
+
+    /// The statements that begin and end transactions, prepared once
+    /// (see ``runTransactionControl(_:)``).
+    var transactionControlStatements = TransactionControlStatements()
 
     /// Storage for the record layer: the INSERT statements of the
     /// persistence methods, and the steps they hand over to customizable
@@ -261,6 +266,7 @@ public final class Database {
     func close() {
         guard let connection = sqliteConnection else { return }
         statementCache.removeAll()
+        clearTransactionControlStatements()
         layerSlot.empty(owner: self)
         sqlite3_close_v2(connection)
         sqliteConnection = nil

@@ -205,22 +205,27 @@ extension StatementArguments: ExpressibleByArrayLiteral {
         // Move each element out of the array, and leave nil in its place:
         // converting a moved existential copies nothing, when reading it
         // in place would copy it first.
+        // Move each element out of the array, and leave nil in its place:
+        // converting a moved existential copies nothing, when reading it
+        // in place would copy it first, through the generic value
+        // witnesses of `Optional`. The values array grows with
+        // `reserveCapacity(_:)` and `append`, which the compiler
+        // specializes for `DatabaseValue`: `Array(unsafeUninitializedCapacity:)`
+        // allocated through the standard library's generic code, which
+        // looks up the type metadata of the array storage at each call.
         var elements = elements
         let count = elements.count
-        let values = elements.withUnsafeMutableBufferPointer { buffer in
-            [DatabaseValue](unsafeUninitializedCapacity: count) { values, initializedCount in
-                guard let base = buffer.baseAddress, let valuesBase = values.baseAddress else { return }
-                for index in 0..<count {
-                    let value: DatabaseValue
-                    if let element = (base + index).move() {
-                        value = element.databaseValue
-                    } else {
-                        value = .null
-                    }
-                    (base + index).initialize(to: nil)
-                    (valuesBase + index).initialize(to: value)
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(count)
+        elements.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in 0..<count {
+                if let element = (base + index).move() {
+                    values.append(element.databaseValue)
+                } else {
+                    values.append(.null)
                 }
-                initializedCount = count
+                (base + index).initialize(to: nil)
             }
         }
         self.values = values

@@ -133,17 +133,23 @@ extension Database {
     /// Runs a function in a transaction (or a savepoint when a transaction
     /// is already open), and returns its result.
     func inTransactionReturning<T>(_ updates: (Database) throws -> T) throws -> T {
-        var result: T?
         if isInsideTransaction {
-            try inSavepoint {
-                result = try updates(self)
-                return .commit
-            }
-        } else {
-            try inTransaction {
-                result = try updates(self)
-                return .commit
-            }
+            return try inSavepointReturning(updates)
+        }
+        return try inTransaction(nil, returning: { try updates(self) }, completion: { _ in .commit })
+    }
+
+    /// Runs a function in a savepoint, and returns its result.
+    ///
+    /// Out of line: its `T?` needs the type metadata of the optional,
+    /// which an unspecialized caller looks up at each call, even when it
+    /// does not take this path.
+    @inline(never)
+    private func inSavepointReturning<T>(_ updates: (Database) throws -> T) throws -> T {
+        var result: T?
+        try inSavepoint {
+            result = try updates(self)
+            return .commit
         }
         return result!
     }

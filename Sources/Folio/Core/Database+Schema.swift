@@ -148,7 +148,40 @@ extension Database {
             try checkSchemaExists(schemaName)
             return true
         }
-        return try schemaObjectExists(type: "table", name: name, schemaName: schemaName)
+        try checkSchemaExists(schemaName)
+        // No table name holds a NUL character, which would end the SQL of
+        // the pragma below.
+        if name.utf8.contains(0) {
+            return false
+        }
+        // `PRAGMA table_list`, restricted to the name (compared as SQLite
+        // compares names), lists what the queries of `sqlite_master` and
+        // `sqlite_temp_master` would find, and verifies, when it runs,
+        // that the schema it read is current. One pragma costs much less
+        // to compile than two queries, which matters just after a schema
+        // change has emptied the statement cache (the schema DSL looking
+        // for the tables that foreign keys reference). The schema tables
+        // themselves are named `sqlite_master` and `sqlite_temp_master`
+        // for the pragma (handled above): it lists no other name that the
+        // schema tables do not hold.
+        let rows = try Row.fetchCursor(self, sql: "PRAGMA table_list(\(name.quotedDatabaseIdentifier))")
+        while let row = try rows.next() {
+            let schema: String = try row.decode(forColumn: "schema")
+            if let schemaName {
+                guard schema.isSameDatabaseName(as: schemaName) else { continue }
+            } else {
+                // Without a schema name, the main and temp schemas only,
+                // as `masterTables(nil)`.
+                guard schema.isSameDatabaseName(as: "main") || schema.isSameDatabaseName(as: "temp") else { continue }
+            }
+            // "table", "virtual" or "shadow": the `table` type of the
+            // schema tables.
+            let type: String = try row.decode(forColumn: "type")
+            if type != "view" {
+                return true
+            }
+        }
+        return false
     }
 
     /// Returns whether a view exists (case-insensitive).
@@ -290,13 +323,24 @@ extension Database {
     /// Returns what `PRAGMA table_list` says about a table or view, or nil
     /// when it does not list it.
     private func tableListEntry(_ tableName: String, in schemaName: String?) throws -> TableListEntry? {
-        let row = try Row.fetchOne(
-            self,
-            // The table name argument restricts the pragma to the table,
-            // instead of listing all tables.
-            sql: "SELECT schema, name, type, wr FROM pragma_table_list(?) WHERE ? IS NULL OR schema = ? COLLATE NOCASE",
-            arguments: [tableName, schemaName, schemaName])
-        guard let row else { return nil }
+        // The table name argument restricts the pragma to the table,
+        // instead of listing all tables. The pragma itself, rather than a
+        // SELECT from `pragma_table_list(?)`, is much cheaper to compile,
+        // which matters just after a schema change has emptied the
+        // statement cache (the schema DSL resolving foreign keys).
+        let rows = try Row.fetchCursor(self, sql: "PRAGMA table_list(\(tableName.quotedDatabaseIdentifier))")
+        var found: Row?
+        while let row = try rows.next() {
+            // The first row of the schema, as `WHERE schema = ? COLLATE
+            // NOCASE` would select.
+            if let schemaName {
+                let schema: String = try row.decode(forColumn: "schema")
+                guard schema.isSameDatabaseName(as: schemaName) else { continue }
+            }
+            found = row.copy()
+            break
+        }
+        guard let row = found else { return nil }
         let schema: String = try row.decode(forColumn: "schema")
         let name: String = try row.decode(forColumn: "name")
         let type: String = try row.decode(forColumn: "type")

@@ -506,6 +506,23 @@ public final class Row {
     static func previousDuplicateIndexes(_ names: [String]) -> [Int] {
         var result = Array(repeating: -1, count: names.count)
         guard names.count > 1 else { return result }
+        if names.count <= 16 {
+            // Few columns (most statements): comparing each name with the
+            // ones to its left costs less than hashing them all, and
+            // allocates nothing.
+            for index in 1..<names.count {
+                let name = names[index]
+                var previous = index - 1
+                while previous >= 0 {
+                    if names[previous].isSameDatabaseName(as: name) {
+                        result[index] = previous
+                        break
+                    }
+                    previous -= 1
+                }
+            }
+            return result
+        }
         var lastIndexes: [DatabaseNameKey: Int] = [:]
         for (index, name) in names.enumerated() {
             let key = DatabaseNameKey(name)

@@ -357,10 +357,15 @@ public struct DatabaseMigrator: Sendable {
         if eraseDatabaseOnSchemaChange, try hasSchemaChanges(db) {
             try db.erase()
         }
-        if try !db.tableExists(Migration.tableName) {
+        let appliedIdentifiers: Set<ByteExactString>
+        if try db.tableExists(Migration.tableName) {
+            appliedIdentifiers = try fetchAppliedIdentifierKeys(db)
+        } else {
+            // A new table is empty: no need to look for it again, nor to
+            // read it.
             try db.execute(sql: "CREATE TABLE \(Migration.tableName.quotedDatabaseIdentifier) (\"identifier\" TEXT NOT NULL PRIMARY KEY)")
+            appliedIdentifiers = []
         }
-        let appliedIdentifiers = try appliedIdentifierKeys(db)
         if isSuperseded(appliedIdentifiers) {
             // A newer version of the application migrated the database:
             // running our migrations could corrupt it.
@@ -372,9 +377,16 @@ public struct DatabaseMigrator: Sendable {
                 resultCode: .SQLITE_ERROR,
                 message: "database is already migrated beyond migration \(String(reflecting: registeredMigrations[targetIndex].identifier)): migration \(String(reflecting: beyond.identifier)) is applied")
         }
-        for migration in registeredMigrations[...targetIndex] where !appliedIdentifiers.contains(ByteExactString(migration.identifier)) {
-            try migration.run(db, appliedIdentifiers: appliedIdentifiers)
+        var foreignKeys = MigrationForeignKeys(db)
+        do {
+            for migration in registeredMigrations[...targetIndex] where !appliedIdentifiers.contains(ByteExactString(migration.identifier)) {
+                try migration.run(db, appliedIdentifiers: appliedIdentifiers, foreignKeys: &foreignKeys)
+            }
+        } catch {
+            try? foreignKeys.restore() // the migration error matters more
+            throw error
         }
+        try foreignKeys.restore()
     }
 
     // MARK: - Querying migrations
@@ -413,6 +425,12 @@ public struct DatabaseMigrator: Sendable {
         guard try db.tableExists(Migration.tableName) else {
             return []
         }
+        return try fetchAppliedIdentifierKeys(db)
+    }
+
+    /// The identifiers of all applied migrations, read from the migrations
+    /// table, which must exist (see ``appliedIdentifierKeys(_:)``).
+    private func fetchAppliedIdentifierKeys(_ db: Database) throws -> Set<ByteExactString> {
         let identifiers = try String.fetchAll(db, sql: "SELECT identifier FROM \(Migration.tableName.quotedDatabaseIdentifier)")
         return Set(identifiers.map(ByteExactString.init))
     }

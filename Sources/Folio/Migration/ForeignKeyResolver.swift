@@ -22,17 +22,25 @@ struct ForeignKeyResolver {
     /// - Returns: A table name.
     /// - Throws: A ``DatabaseError`` when the schema can not be read.
     func referencedTable(forForeignKeyNamed name: String) throws -> String {
+        if try isTable(name) {
+            return name
+        }
+        // Pluralized only when needed: the inflections run regular
+        // expressions, which cost more than looking for the table.
         let plural = Inflections.default.pluralize(name)
-        let candidates = plural.lowercased() == name.lowercased() ? [name] : [name, plural]
-        for candidate in candidates {
-            if let definingTable, definingTable.name.isSameDatabaseName(as: candidate) {
-                return candidate
-            }
-            if try db.tableExists(candidate) {
-                return candidate
-            }
+        if plural.lowercased() != name.lowercased(), try isTable(plural) {
+            return plural
         }
         return name
+    }
+
+    /// Whether `candidate` is the table being created, or an existing
+    /// table.
+    private func isTable(_ candidate: String) throws -> Bool {
+        if let definingTable, definingTable.name.isSameDatabaseName(as: candidate) {
+            return true
+        }
+        return try db.tableExists(candidate)
     }
 
     /// Returns the primary key of a table, or nil when the table is

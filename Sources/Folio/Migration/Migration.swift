@@ -31,32 +31,16 @@ struct Migration: Sendable {
     /// - Parameters:
     ///   - db: A connection outside of any transaction.
     ///   - appliedIdentifiers: The identifiers of the applied migrations.
+    ///   - foreignKeys: The foreign keys switch of the migrations that
+    ///     run: the caller restores foreign keys after the last one, or
+    ///     after an error.
     /// - Throws: The error of the migration, or a ``DatabaseError`` (with
     ///   the code `SQLITE_CONSTRAINT_FOREIGNKEY` when the migration leaves
     ///   a foreign key violation).
-    func run(_ db: Database, appliedIdentifiers: Set<ByteExactString>) throws {
+    func run(_ db: Database, appliedIdentifiers: Set<ByteExactString>, foreignKeys: inout MigrationForeignKeys) throws {
         let appliedMerged = Set(mergedIdentifiers.intersection(appliedIdentifiers).map(\.string))
-        let disablesForeignKeys: Bool
-        switch foreignKeyChecks {
-        case .immediate:
-            disablesForeignKeys = false
-        case .deferred, .disabled:
-            disablesForeignKeys = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
-        }
-        guard disablesForeignKeys else {
-            try runInTransaction(db, appliedMerged: appliedMerged, checksForeignKeys: false)
-            return
-        }
-        // PRAGMA foreign_keys has no effect inside a transaction: switch
-        // it before the transaction begins, and back after it ends.
-        try db.execute(sql: "PRAGMA foreign_keys = OFF")
-        do {
-            try runInTransaction(db, appliedMerged: appliedMerged, checksForeignKeys: foreignKeyChecks == .deferred)
-        } catch {
-            try? db.execute(sql: "PRAGMA foreign_keys = ON") // the migration error matters more
-            throw error
-        }
-        try db.execute(sql: "PRAGMA foreign_keys = ON")
+        let checksForeignKeys = try foreignKeys.prepare(for: foreignKeyChecks)
+        try runInTransaction(db, appliedMerged: appliedMerged, checksForeignKeys: checksForeignKeys)
     }
 
     /// Runs the migration in a transaction, without the schema source of

@@ -332,6 +332,48 @@ final class RowTests: FolioTestCase {
         }
     }
 
+    func testDuplicateColumnNamesIgnoreTheCaseOfASCIILettersOnly() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            let sql = #"SELECT 1 AS a, 2 AS "é", 3 AS b, 4 AS A, 5 AS "É", 6 AS B, 7 AS "é""#
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            let live = try XCTUnwrap(cursor.next())
+            let copied = try XCTUnwrap(Row.fetchOne(db, sql: sql))
+            for row in [live, copied] {
+                XCTAssertEqual(row["A"] as Int, 1)
+                XCTAssertEqual(row["B"] as Int, 3)
+                XCTAssertEqual(row["é"] as Int, 2)
+                XCTAssertEqual(row["É"] as Int, 5)
+                XCTAssertEqual(row[6] as Int, 7)
+            }
+        }
+    }
+
+    func testDuplicateColumnNamesOfAWideRowReadTheLeftmostColumn() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            // More columns than the narrow rows (16 or less) that compare
+            // names without a dictionary.
+            var columns = (0..<20).map { "\($0) AS c\($0)" }
+            columns[17] = "17 AS C3"
+            columns[19] = "19 AS C18"
+            let sql = "SELECT " + columns.joined(separator: ", ")
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            let live = try XCTUnwrap(cursor.next())
+            let copied = try XCTUnwrap(Row.fetchOne(db, sql: sql))
+            for row in [live, copied] {
+                XCTAssertEqual(row.count, 20)
+                XCTAssertEqual(row["c3"] as Int, 3)
+                XCTAssertEqual(row["C3"] as Int, 3)
+                XCTAssertEqual(row["c17"] as Int?, nil)
+                XCTAssertEqual(row["c18"] as Int, 18)
+                XCTAssertEqual(row["C18"] as Int, 18)
+                XCTAssertEqual(row[17] as Int, 17)
+                XCTAssertEqual(row[19] as Int, 19)
+            }
+        }
+    }
+
     func testRecordsDecodeTheLeftmostOfDuplicateColumns() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.inDatabase { db in

@@ -92,6 +92,44 @@ final class SchemaNameTests: FolioTestCase {
         }
     }
 
+    func testPrimaryKeyOfATableNamedInSeveralSchemasIsTheOneOfTheGivenSchema() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            try db.execute(sql: "CREATE TABLE item (code TEXT PRIMARY KEY) WITHOUT ROWID")
+            try db.execute(sql: "CREATE TEMP TABLE Item (id INTEGER PRIMARY KEY)")
+            try db.execute(sql: "ATTACH DATABASE ':memory:' AS aux")
+            try db.execute(sql: "CREATE TABLE aux.ITEM (name TEXT)")
+            for schema in ["main", "Main"] {
+                let primaryKey = try db.primaryKey("item", in: schema)
+                XCTAssertEqual(primaryKey.columns, ["code"], schema)
+                XCTAssertNil(primaryKey.rowIDColumn, schema)
+                XCTAssertFalse(primaryKey.tableHasRowID, schema)
+            }
+            for schema in ["temp", "TEMP"] {
+                let primaryKey = try db.primaryKey("ITEM", in: schema)
+                XCTAssertEqual(primaryKey.columns, ["id"], schema)
+                XCTAssertEqual(primaryKey.rowIDColumn, "id", schema)
+                XCTAssertTrue(primaryKey.tableHasRowID, schema)
+            }
+            for schema in ["aux", "AUX"] {
+                let primaryKey = try db.primaryKey("Item", in: schema)
+                XCTAssertEqual(primaryKey.columns, ["rowid"], schema)
+                XCTAssertTrue(primaryKey.tableHasRowID, schema)
+            }
+        }
+    }
+
+    func testPrimaryKeyOfAViewHasNoRowID() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT)")
+            try db.execute(sql: "CREATE VIEW itemName AS SELECT name FROM item")
+            let primaryKey = try db.primaryKey("ITEMNAME")
+            XCTAssertEqual(primaryKey.columns, [])
+            XCTAssertFalse(primaryKey.tableHasRowID)
+        }
+    }
+
     func testAttachedSchemaWorksCaseInsensitivelyUntilItIsDetached() throws {
         let dbQueue = try makePlayerDatabase()
         try dbQueue.inDatabase { db in

@@ -46,10 +46,13 @@ final class DatabaseMigratorTests: FolioTestCase {
             #"CREATE TABLE "review" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "bookId" INTEGER NOT NULL REFERENCES "book"("id") ON DELETE CASCADE, "stars" INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5))"#,
             #"CREATE INDEX "review_on_bookId" ON "review"("bookId")"#,
         ])
-        // One transaction per migration, with foreign keys off.
+        // One transaction per migration, with foreign keys off (switched
+        // once for consecutive migrations: see MigrationForeignKeysTests).
         XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("BEGIN") || $0.hasPrefix("COMMIT") || $0.hasPrefix("PRAGMA foreign_keys =") }, [
-            "PRAGMA foreign_keys = OFF", "BEGIN IMMEDIATE TRANSACTION", "COMMIT TRANSACTION", "PRAGMA foreign_keys = ON",
-            "PRAGMA foreign_keys = OFF", "BEGIN IMMEDIATE TRANSACTION", "COMMIT TRANSACTION", "PRAGMA foreign_keys = ON",
+            "PRAGMA foreign_keys = OFF",
+            "BEGIN IMMEDIATE TRANSACTION", "COMMIT TRANSACTION",
+            "BEGIN IMMEDIATE TRANSACTION", "COMMIT TRANSACTION",
+            "PRAGMA foreign_keys = ON",
         ])
         XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("INSERT") }, [
             #"INSERT INTO "grdb_migrations" ("identifier") VALUES (?)"#,
@@ -77,6 +80,28 @@ final class DatabaseMigratorTests: FolioTestCase {
         try migrator.migrate(dbQueue)
         XCTAssertEqual(schemaSQLQueries, [])
         XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("INSERT") || $0.hasPrefix("BEGIN") || $0.hasPrefix("PRAGMA foreign_keys =") }, [])
+    }
+
+    func testMigratingANewDatabaseDoesNotReadTheMigrationsTableItCreates() throws {
+        let migrator = libraryMigrator()
+        let dbQueue = try makeDatabaseQueue()
+        clearSQLQueries()
+        try migrator.migrate(dbQueue)
+        XCTAssertFalse(sqlQueries.contains { $0.contains("FROM \"grdb_migrations\"") })
+        XCTAssertEqual(try dbQueue.read(migrator.appliedMigrations), ["v1", "v2"])
+    }
+
+    func testMigratingADatabaseWithAnEmptyMigrationsTableRunsAllMigrations() throws {
+        let migrator = libraryMigrator()
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        }
+        clearSQLQueries()
+        try migrator.migrate(dbQueue)
+        XCTAssertTrue(sqlQueries.contains { $0.contains("FROM \"grdb_migrations\"") })
+        XCTAssertFalse(sqlQueries.contains { $0.hasPrefix("CREATE TABLE \"grdb_migrations\"") })
+        XCTAssertEqual(try dbQueue.read(migrator.appliedMigrations), ["v1", "v2"])
     }
 
     func testMigrateUpToStopsAtTarget() throws {

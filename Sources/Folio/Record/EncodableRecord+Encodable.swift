@@ -26,29 +26,112 @@ extension EncodableRecord where Self: Encodable {
     /// - Throws: An `EncodingError` when the record does not encode a keyed
     ///   container, or when a value fails to encode.
     public func encode(to container: inout PersistenceContainer) throws {
-        let encoder = RecordEncoder<Self>(container: container)
-        // Hand the storage to the encoder without a copy.
-        container = PersistenceContainer()
+        // A loop of insertions reuses the encoder of the previous record,
+        // and its keyed container (see RecordEncoderReuse).
+        let reuse = RecordEncoderReuse.current
+        let state: RecordEncodingState<Self>
+        // The non-generic type of the encoder: turning it into `any Encoder`
+        // needs no run-time metadata look-up.
+        var encoder: ReusableRecordEncoder
+        if let reused = reuse.takeEncoder(for: Self.self) {
+            state = reused.state
+            encoder = reused
+        } else {
+            let new = RecordEncoder<Self>()
+            state = new.state
+            encoder = new
+        }
+        // Hand the storage to the encoder without a copy: `container` is
+        // left empty if the encoding throws.
+        swap(&state.container, &container)
         try encode(to: encoder)
-        if let error = encoder.error {
+        swap(&state.container, &container)
+        let error = state.error
+        state.error = nil
+        if isKnownUniquelyReferenced(&encoder) {
+            // Not kept by the record's `encode(to:)`: reusable.
+            reuse.keepEncoder(encoder, for: Self.self)
+        }
+        if let error {
             throw error
         }
-        container = encoder.container
+    }
+}
+
+/// The non-generic base class of ``RecordEncoder``: what
+/// ``RecordEncoderReuse`` keeps, whatever the record type, and the type
+/// of the `Encoder` that a record's `encode(to:)` receives (it is not
+/// generic, so that turning it into `any Encoder` needs no run-time
+/// metadata look-up). Its own methods, which ``RecordEncoder`` overrides,
+/// encode nothing.
+class ReusableRecordEncoder: Encoder {
+    /// The keyed container of the encoder, built by its first record.
+    var keyedContainer: CachedKeyedEncodingContainer?
+
+    var codingPath: [any CodingKey] { [] }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        DiscardingEncoder(codingPath: []).container(keyedBy: type)
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        DiscardingEncoder(codingPath: []).unkeyedContainer()
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        DiscardingEncoder(codingPath: []).singleValueContainer()
     }
 }
 
 /// The encoder that turns an `Encodable` record into a
 /// ``PersistenceContainer``.
-final class RecordEncoder<Record: EncodableRecord>: Encoder {
+///
+/// It builds its keyed container once (see
+/// ``CachedKeyedEncodingContainer``), and a loop of insertions reuses it
+/// from one record to the next (see ``RecordEncoderReuse``).
+final class RecordEncoder<Record: EncodableRecord>: ReusableRecordEncoder {
+    /// What the encoder and its containers write.
+    let state = RecordEncodingState<Record>()
+
+    override var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
+
+    override func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let keyType = ObjectIdentifier(Key.self)
+        if let cached = keyedContainer, cached.keyType == keyType {
+            // The entry of this key type holds a KeyedEncodingContainer<Key>.
+            return unsafeDowncast(cached, to: TypedCachedKeyedEncodingContainer<KeyedEncodingContainer<Key>>.self)
+                .copyContainer()
+        }
+        let container = KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(state: state))
+        keyedContainer = TypedCachedKeyedEncodingContainer(keyType: keyType, container: container)
+        return container
+    }
+
+    override func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        state.fail("an unkeyed container (a record encodes its columns in a keyed container)")
+        return super.unkeyedContainer()
+    }
+
+    override func singleValueContainer() -> any SingleValueEncodingContainer {
+        state.fail("a single value (a record encodes its columns in a keyed container)")
+        return super.singleValueContainer()
+    }
+}
+
+/// What ``RecordEncoder`` and its keyed container write: the container of
+/// the record, and the first error.
+final class RecordEncodingState<Record: EncodableRecord> {
     /// The encoded values. Only the encoder and its keyed container,
     /// which never overlap their accesses, use it: no exclusivity check
     /// per column.
-    @exclusivity(unchecked) var container: PersistenceContainer
+    @exclusivity(unchecked) var container = PersistenceContainer()
 
     /// The first error met by a container method that can not throw.
     @exclusivity(unchecked) var error: (any Error)?
 
-    /// The column strategy of the record, read once per record instead of
+    /// The column strategy of the record, read once per encoder instead of
     /// once per column.
     let columnEncodingStrategy: DatabaseColumnEncodingStrategy
 
@@ -56,8 +139,7 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
     /// without a switch.
     let usesDefaultKeys: Bool
 
-    init(container: PersistenceContainer) {
-        self.container = container
+    init() {
         let strategy = Record.databaseColumnEncodingStrategy
         self.columnEncodingStrategy = strategy
         if case .useDefaultKeys = strategy {
@@ -65,24 +147,6 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
         } else {
             usesDefaultKeys = false
         }
-    }
-
-    var codingPath: [any CodingKey] { [] }
-
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(encoder: self))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        fail("an unkeyed container (a record encodes its columns in a keyed container)")
-        return DiscardingEncoder(codingPath: []).unkeyedContainer()
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        fail("a single value (a record encodes its columns in a keyed container)")
-        return DiscardingEncoder(codingPath: []).singleValueContainer()
     }
 
     /// Records an unsupported use of the encoder, to be thrown once
@@ -115,26 +179,28 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
 
 /// The keyed container of ``RecordEncoder``: one key, one column.
 struct RecordKeyedEncodingContainer<Record: EncodableRecord, Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: RecordEncoder<Record>
+    /// Not the encoder: the encoder keeps the container (see
+    /// ``CachedKeyedEncodingContainer``), which must not keep it in turn.
+    let state: RecordEncodingState<Record>
 
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws { encoder.set(.null, forKey: key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { encoder.set(DatabaseValue(storage: .string(value)), forKey: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { encoder.set(DatabaseValue(storage: .int64(Int64(value))), forKey: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { encoder.set(DatabaseValue(storage: .int64(value)), forKey: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { encoder.set(value.databaseValue, forKey: key) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder.encode(value, forKey: key) }
+    mutating func encodeNil(forKey key: Key) throws { state.set(.null, forKey: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { state.set(DatabaseValue(storage: .string(value)), forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { state.set(DatabaseValue(storage: .int64(Int64(value))), forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { state.set(DatabaseValue(storage: .int64(value)), forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try state.encode(value, forKey: key) }
 
     // nil is stored as NULL: the default implementations skip the column.
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
@@ -153,33 +219,33 @@ struct RecordKeyedEncodingContainer<Record: EncodableRecord, Key: CodingKey>: Ke
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value {
-            try encoder.encode(value, forKey: key)
+            try state.encode(value, forKey: key)
         } else {
-            encoder.set(.null, forKey: key)
+            state.set(.null, forKey: key)
         }
     }
 
     private func encodeOptional<T: DatabaseValueConvertible>(_ value: T?, forKey key: Key) throws {
-        encoder.set(value?.databaseValue ?? .null, forKey: key)
+        state.set(value?.databaseValue ?? .null, forKey: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        encoder.fail("a nested keyed container for the key \"\(key.stringValue)\" (encode a value instead, it is stored as JSON)", codingPath: [key])
+        state.fail("a nested keyed container for the key \"\(key.stringValue)\" (encode a value instead, it is stored as JSON)", codingPath: [key])
         return DiscardingEncoder(codingPath: [key]).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        encoder.fail("a nested unkeyed container for the key \"\(key.stringValue)\" (encode an array instead, it is stored as JSON)", codingPath: [key])
+        state.fail("a nested unkeyed container for the key \"\(key.stringValue)\" (encode an array instead, it is stored as JSON)", codingPath: [key])
         return DiscardingEncoder(codingPath: [key]).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        encoder.fail("a super encoder", codingPath: [])
+        state.fail("a super encoder", codingPath: [])
         return DiscardingEncoder(codingPath: [])
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        encoder.fail("a super encoder for the key \"\(key.stringValue)\"", codingPath: [key])
+        state.fail("a super encoder for the key \"\(key.stringValue)\"", codingPath: [key])
         return DiscardingEncoder(codingPath: [key])
     }
 }

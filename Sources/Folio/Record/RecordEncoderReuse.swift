@@ -58,10 +58,15 @@ final class RecordEncoderReuse {
 /// The thread-specific key of ``RecordEncoderReuse/current``.
 private let recordEncoderReuseKey: pthread_key_t = {
     var key = pthread_key_t()
-    pthread_key_create(&key) { pointer in
-        if let pointer {
-            Unmanaged<RecordEncoderReuse>.fromOpaque(pointer).release()
-        }
-    }
+    // The destructor's parameter is optional on Linux and not on Darwin:
+    // the closure passes it on as an optional on both.
+    pthread_key_create(&key) { pointer in releaseRecordEncoderReuse(pointer) }
     return key
 }()
+
+/// Releases the ``RecordEncoderReuse`` of a thread that exits.
+private func releaseRecordEncoderReuse(_ pointer: UnsafeMutableRawPointer?) {
+    if let pointer {
+        Unmanaged<RecordEncoderReuse>.fromOpaque(pointer).release()
+    }
+}

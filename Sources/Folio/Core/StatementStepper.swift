@@ -25,7 +25,7 @@ struct _StatementStepper {
     /// other columns: the cursor must build again what it derived from
     /// the columns (its row, the layout of its adapter) before it hands
     /// out the first row.
-    @usableFromInline private(set) var columnsDidChange = false
+    private(set) var columnsDidChange = false
 
     init(statement: Statement) {
         self.statement = statement

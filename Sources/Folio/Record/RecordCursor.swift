@@ -145,27 +145,30 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     /// - Throws: A ``DatabaseError``, or the error thrown by `init(row:)`.
     @inlinable
     public func next() throws -> Record? {
-        if !_hasStarted {
-            return try _firstNext()
+        // One call to `init(row:)` for all the steps of a statement, so
+        // that the compiler can inline it in the loop.
+        if _hasStarted {
+            guard try _stepper.step() else { return nil }
+        } else {
+            if let rows = _prefetchedRows {
+                guard _prefetchedIndex < rows.count else { return nil }
+                defer { _prefetchedIndex += 1 }
+                return try Record(row: rows[_prefetchedIndex])
+            }
+            guard try _firstStep() else { return nil }
         }
-        guard try _stepper.step() else { return nil }
         return try Record(row: _row)
     }
 
-    /// The first record of a statement, or the next prefetched record.
-    @inlinable
-    func _firstNext() throws -> Record? {
-        if let rows = _prefetchedRows {
-            guard _prefetchedIndex < rows.count else { return nil }
-            defer { _prefetchedIndex += 1 }
-            return try Record(row: rows[_prefetchedIndex])
-        }
+    /// The first step of a statement: true when a row is available.
+    @usableFromInline
+    func _firstStep() throws -> Bool {
         _hasStarted = true
-        guard try _stepper.step() else { return nil }
+        guard try _stepper.step() else { return false }
         if _stepper.columnsDidChange {
-            try _statementColumnsDidChange()
+            try statementColumnsDidChange()
         }
-        return try Record(row: _row)
+        return true
     }
 
     /// Builds the row again, and its layout, for the columns of a
@@ -173,8 +176,7 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     ///
     /// - Throws: The error of the adapter, when it does not fit the new
     ///   columns; the iteration ends.
-    @usableFromInline
-    func _statementColumnsDidChange() throws {
+    private func statementColumnsDidChange() throws {
         if let adapter {
             do {
                 layout = try adapter.rowLayout(for: statement)

@@ -191,6 +191,43 @@ final class SchemaChangeByOtherConnectionTests: FolioTestCase {
         }
     }
 
+    private struct Author: TableRecord, FetchableRecord, Decodable {
+        static let databaseTableName = "author"
+        var id: Int64
+        var name: String
+    }
+
+    private struct Book: TableRecord, FetchableRecord, Decodable {
+        static let databaseTableName = "book"
+        static let author = belongsTo(Author.self)
+        var id: Int64
+        var title: String
+    }
+
+    private struct BookInfo: FetchableRecord, Decodable {
+        var book: Book
+        var author: Author
+    }
+
+    func testJoinedRequestSeesColumnAddedByAnotherConnection() throws {
+        let (reader, writer) = try makeQueues(schema: """
+            CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE book(id INTEGER PRIMARY KEY, authorId REFERENCES author(id), title TEXT);
+            CREATE TABLE t(a);
+            INSERT INTO author VALUES (1, 'Alice');
+            INSERT INTO book VALUES (2, 1, 'Wonders');
+            """)
+        let request = Book.including(required: Book.author)
+        try reader.read { db in _ = try request.asRequest(of: BookInfo.self).fetchAll(db) }
+        try writer.write { db in try db.execute(sql: "ALTER TABLE book ADD COLUMN year DEFAULT 2000") }
+        let infos = try reader.read { db in try request.asRequest(of: BookInfo.self).fetchAll(db) }
+        XCTAssertEqual(infos.map(\.book.title), ["Wonders"])
+        XCTAssertEqual(infos.map(\.author.name), ["Alice"])
+        let row = try reader.read { db in try Row.fetchOne(db, request) }
+        XCTAssertEqual(row?.unscoped, ["id": 2, "authorId": 1, "title": "Wonders", "year": 2000])
+        XCTAssertEqual(row?.scopes["author"], ["id": 1, "name": "Alice"])
+    }
+
     func testSchemaCacheFollowsColumnAddedByAnotherConnectionDuringAccess() throws {
         let path = temporaryDatabasePath()
         let writer = try DatabaseQueue(path: path)

@@ -53,7 +53,9 @@ extension Database {
     /// statement again at its first step: the rows, the records, and the
     /// statement's ``Statement/columnNames`` and ``Statement/columnCount``
     /// then follow the new columns of a `SELECT *`, and the schema cache
-    /// is checked again before its next use.
+    /// is checked again before its next use. A schema version changed by
+    /// another connection, when the schema cache reads it, empties the
+    /// statement cache.
     ///
     /// ```swift
     /// for name in names {

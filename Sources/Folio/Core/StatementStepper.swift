@@ -36,7 +36,10 @@ struct _StatementStepper {
     }
 
     /// Steps the statement: true when a row is available.
-    @usableFromInline
+    ///
+    /// Always inlined: the loops of the cursors and of `fetchAll` step
+    /// without a call, the first step being out of line.
+    @usableFromInline @inline(__always)
     mutating func step() throws -> Bool {
         if !isStepping { return try firstStep() }
         guard database.accessGeneration == accessGeneration, database.sqliteConnection != nil else {

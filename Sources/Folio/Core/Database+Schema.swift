@@ -42,6 +42,7 @@ extension Database {
         if statement.authorization.changesSchema {
             statementCache.removeAll(keepingCapacity: true)
             statementCacheFollowsSchemaChange = true
+            statementCacheSchemaVersion = nil
         } else if statementCacheFollowsSchemaChange {
             // A rollback after DDL.
             statementCache.removeAll(keepingCapacity: true)
@@ -63,13 +64,24 @@ extension Database {
     ///
     /// The schema version is read once per database access, and again
     /// after a statement of this connection changed the schema (or rolled
-    /// back): other connections can only change the schema between two
-    /// accesses, or outside of transactions.
+    /// back), or was compiled again by SQLite: other connections can only
+    /// change the schema between two accesses, or outside of
+    /// transactions. A version changed by another connection also empties
+    /// the statement cache.
     private func validateSchemaCache() throws {
         if !schemaMayHaveChanged, schemaCacheValidationGeneration == accessGeneration, schemaCache.schemaVersion != nil {
             return
         }
         let version = try schemaVersion()
+        if let cachedVersion = statementCacheSchemaVersion, cachedVersion != version {
+            // Another connection changed the schema (this one empties the
+            // statement cache when it does). Cached statements would keep
+            // their former columns until their next step, while the
+            // requests about to be prepared split the columns of joined
+            // tables as the new schema says.
+            statementCache.removeAll(keepingCapacity: true)
+        }
+        statementCacheSchemaVersion = version
         if schemaCache.schemaVersion != version {
             schemaCache = SchemaCache()
             schemaCacheGeneration &+= 1

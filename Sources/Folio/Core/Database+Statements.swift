@@ -46,6 +46,17 @@ extension Database {
     /// Reusing statements saves the cost of SQL compilation: use it for SQL
     /// that runs many times.
     ///
+    /// Cached statements follow schema changes. This connection's own
+    /// schema changes empty the cache. When another connection changes the
+    /// schema (another ``DatabaseQueue`` on the same file, the writer of a
+    /// ``DatabasePool`` while this connection reads), SQLite compiles the
+    /// statement again at its first step: the rows, the records, and the
+    /// statement's ``Statement/columnNames`` and ``Statement/columnCount``
+    /// then follow the new columns of a `SELECT *`, and the schema cache
+    /// is checked again before its next use. A schema version changed by
+    /// another connection, when the schema cache reads it, empties the
+    /// statement cache.
+    ///
     /// ```swift
     /// for name in names {
     ///     let statement = try db.cachedStatement(sql: "INSERT INTO player (name) VALUES (?)")

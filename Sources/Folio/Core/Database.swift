@@ -89,13 +89,19 @@ public final class Database {
     var currentSchemaSource: (any DatabaseSchemaSource)?
 
     /// Whether a statement of this connection may have changed the schema
-    /// since the schema cache was last validated.
+    /// since the schema cache was last validated, or SQLite compiled a
+    /// statement again (another connection may have changed it).
     var schemaMayHaveChanged = true
 
     /// Whether the statement cache holds statements compiled after DDL,
     /// that a rollback would make stale (see
     /// ``statementWillChangeSchema(_:)``).
     var statementCacheFollowsSchemaChange = false
+
+    /// The schema version under which the statements of the statement
+    /// cache were compiled, as last read by the schema cache validation;
+    /// nil when unknown (after this connection changed the schema).
+    var statementCacheSchemaVersion: Int32?
 
     /// The access during which the schema cache was last validated.
     var schemaCacheValidationGeneration = -1

@@ -82,12 +82,7 @@ public struct PreparedRequest {
     /// Returns the rows of the request, copied, with prefetched
     /// associations.
     func fetchAllRows(_ db: Database) throws -> [Row] {
-        let layout = try rowLayout()
-        let cursor = RowCursor(statement: statement, layout: layout)
-        var rows: [Row] = []
-        while try cursor.next() != nil {
-            rows.append(Row(copiedFrom: statement, layout: layout))
-        }
+        let rows = try RowCursor(statement: statement, layout: rowLayout(), adapter: adapter).copyAll()
         try supplementaryFetch?(db, rows)
         return rows
     }
@@ -98,6 +93,6 @@ public struct PreparedRequest {
         if supplementaryFetch != nil {
             return RowCursor(rows: try fetchAllRows(db), statement: statement)
         }
-        return RowCursor(statement: statement, layout: try rowLayout())
+        return RowCursor(statement: statement, layout: try rowLayout(), adapter: adapter)
     }
 }

@@ -28,7 +28,7 @@ extension Row {
     {
         let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        return RowCursor(statement: statement, layout: layout)
+        return RowCursor(statement: statement, layout: layout, adapter: adapter)
     }
 
     /// Returns the rows of a statement.
@@ -51,12 +51,7 @@ extension Row {
     {
         let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        let cursor = RowCursor(statement: statement)
-        var rows: [Row] = []
-        while try cursor.next() != nil {
-            rows.append(Row(copiedFrom: statement, layout: layout))
-        }
-        return rows
+        return try RowCursor(statement: statement, layout: layout, adapter: adapter).copyAll()
     }
 
     /// Returns the distinct rows of a statement.

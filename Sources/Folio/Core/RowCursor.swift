@@ -28,19 +28,45 @@ public final class RowCursor: DatabaseCursor {
     public let statement: Statement
 
     /// The row returned at each step, reused.
-    public let row: Row
+    public var row: Row { currentRow }
 
     // Unchecked: a cursor is used by one thread, in one access closure,
     // and dynamic exclusivity checks cost as much as a column read.
+
+    /// Storage for ``row``: built again when the first step finds the
+    /// statement compiled again with other columns.
+    @exclusivity(unchecked) private var currentRow: Row
+
+    /// The layout of the rows, made again with the columns of a statement
+    /// that SQLite compiled again.
+    @exclusivity(unchecked) private(set) var layout: RowLayout?
+
+    /// The adapter that made ``layout``, which makes it again for new
+    /// columns; nil when the layout does not depend on the columns.
+    private let adapter: (any RowAdapter)?
+
     @exclusivity(unchecked) private var stepper: _StatementStepper?
     @exclusivity(unchecked) private var prefetchedRows: [Row]?
     @exclusivity(unchecked) private var prefetchedIndex = 0
 
-    init(statement: Statement, layout: RowLayout? = nil) {
+    /// Whether the first step has run: the next ones take the short path.
+    /// Always false for a cursor over prefetched rows.
+    @exclusivity(unchecked) private var hasStarted = false
+
+    /// Creates a cursor over the rows of a statement.
+    ///
+    /// - Parameters:
+    ///   - statement: The statement, reset, with its arguments set.
+    ///   - layout: The layout of the rows, or nil.
+    ///   - adapter: The adapter that made `layout`, for a statement that
+    ///     SQLite compiles again with other columns at the first step.
+    init(statement: Statement, layout: RowLayout? = nil, adapter: (any RowAdapter)? = nil) {
         self.statement = statement
+        self.layout = layout
+        self.adapter = adapter
         stepper = _StatementStepper(statement: statement)
-        row = Row(statement: statement, layout: layout)
-        row._enableStepCaches()
+        currentRow = Row(statement: statement, layout: layout)
+        currentRow._enableStepCaches()
     }
 
     /// A cursor over rows fetched already (requests with prefetched
@@ -49,12 +75,13 @@ public final class RowCursor: DatabaseCursor {
         self.statement = statement
         prefetchedRows = rows
         stepper = nil
-        row = Row()
+        adapter = nil
+        currentRow = Row()
     }
 
     deinit {
         stepper?.finish()
-        row._releaseStepCaches()
+        currentRow._releaseStepCaches()
     }
 
     /// The statement that produces the rows (a ``DatabaseCursor``
@@ -111,10 +138,57 @@ public final class RowCursor: DatabaseCursor {
     /// - Throws: A ``DatabaseError``.
     ///   See <https://www.sqlite.org/c3ref/step.html>.
     public func next() throws -> Row? {
+        if !hasStarted {
+            return try firstNext()
+        }
+        return try stepper!.step() ? currentRow : nil
+    }
+
+    /// The first row of a statement, or the next prefetched row.
+    @inline(never)
+    private func firstNext() throws -> Row? {
         if prefetchedRows != nil {
             return nextPrefetchedRow()
         }
-        return try stepper!.step() ? row : nil
+        hasStarted = true
+        guard try stepper!.step() else { return nil }
+        if stepper!.columnsDidChange {
+            try statementColumnsDidChange()
+        }
+        return currentRow
+    }
+
+    /// Builds the row again, and its layout, for the columns of a
+    /// statement that SQLite compiled again at the first step.
+    ///
+    /// - Throws: The error of the adapter, when it does not fit the new
+    ///   columns; the iteration ends.
+    private func statementColumnsDidChange() throws {
+        if let adapter {
+            do {
+                layout = try adapter.rowLayout(for: statement)
+            } catch {
+                stepper!.finish()
+                throw error
+            }
+        }
+        currentRow._releaseStepCaches()
+        currentRow = Row(statement: statement, layout: layout)
+        currentRow._enableStepCaches()
+    }
+
+    /// Returns copies of the rows that remain, each with the ``layout``
+    /// of the cursor (made again after the first step, when SQLite
+    /// compiled the statement again with other columns). For a cursor
+    /// that steps a statement and has not started.
+    func copyAll() throws -> [Row] {
+        var rows: [Row] = []
+        guard try next() != nil else { return rows }
+        let layout = self.layout
+        repeat {
+            rows.append(Row(copiedFrom: statement, layout: layout))
+        } while try stepper!.step()
+        return rows
     }
 
     private func nextPrefetchedRow() -> Row? {

@@ -85,11 +85,23 @@ public final class Statement {
     /// statement.columnCount // 2
     /// ```
     ///
+    /// When another connection changes the schema, SQLite compiles the
+    /// statement again at its next first step, and the count follows the
+    /// new columns once the statement has run (see
+    /// ``Database/cachedStatement(sql:)``).
+    ///
     /// See <https://www.sqlite.org/c3ref/column_count.html>.
     public var columnCount: Int { storedColumnCount }
 
-    /// Storage for ``columnCount``.
-    private let storedColumnCount: Int
+    /// Storage for ``columnCount``, read again when SQLite compiles the
+    /// statement again (see ``refreshColumnsIfRecompiled()``).
+    /// Unchecked: a statement is used by one thread at a time.
+    @exclusivity(unchecked) private var storedColumnCount: Int
+
+    /// How many times SQLite had compiled the statement again when the
+    /// column properties were last read from it
+    /// (`SQLITE_STMTSTATUS_REPREPARE`).
+    private var knownRecompilationCount: CInt = 0
 
     /// The name of each parameter (without prefix), nil for `?` parameters.
     let parameterNames: [String?]
@@ -170,11 +182,11 @@ public final class Statement {
     /// statement.columnNames // ["id", "name"]
     /// ```
     ///
-    /// Read from SQLite on first use. See
+    /// Read from SQLite on first use, and again when another connection
+    /// changed the schema and the statement ran since (see
+    /// ``Database/cachedStatement(sql:)``). See
     /// <https://www.sqlite.org/c3ref/column_name.html>.
-    public private(set) lazy var columnNames: [String] = (0..<storedColumnCount).map {
-        String(cString: sqlite3_column_name(sqliteStatement, CInt($0)))
-    }
+    public private(set) lazy var columnNames: [String] = readColumnNames()
 
     /// Where the next look-up by name starts: columns are usually read in
     /// order, so that the next one is found at the first comparison.
@@ -198,13 +210,24 @@ public final class Statement {
 
     /// Column indexes by name, ignoring the case of ASCII letters as
     /// SQLite does, built on first use.
-    private lazy var caseInsensitiveColumnIndexes: [DatabaseNameKey: Int] = {
+    private lazy var caseInsensitiveColumnIndexes: [DatabaseNameKey: Int] = Statement.caseInsensitiveIndexes(columnNames)
+
+    /// The index of the leftmost column of each name, ignoring the case
+    /// of ASCII letters.
+    private static func caseInsensitiveIndexes(_ columnNames: [String]) -> [DatabaseNameKey: Int] {
         var indexes: [DatabaseNameKey: Int] = [:]
         for (index, name) in columnNames.enumerated().reversed() {
             indexes[DatabaseNameKey(name)] = index
         }
         return indexes
-    }()
+    }
+
+    /// The column names of the compiled statement, read from SQLite.
+    private func readColumnNames() -> [String] {
+        (0..<Int(sqlite3_column_count(sqliteStatement))).map {
+            String(cString: sqlite3_column_name(sqliteStatement, CInt($0)))
+        }
+    }
 
     init(database: Database, sqliteStatement: SQLiteStatement, sql: String) {
         self.database = database
@@ -553,6 +576,61 @@ public final class Statement {
         if beginsTransaction {
             database.transactionMayBegin()
         }
+    }
+
+    // MARK: - Recompilation
+
+    /// Reads the columns again when SQLite has compiled the statement
+    /// again since they were read. Called once per run, after its first
+    /// step (by the cursors, and so by every fetch method), before a row
+    /// is handed out.
+    ///
+    /// SQLite compiles a statement again, at its first step, when the
+    /// schema changed since it was compiled: when another connection
+    /// (another ``DatabaseQueue`` on the same file, the writer of a
+    /// ``DatabasePool``) dropped, added or renamed columns, the result
+    /// columns of a `SELECT *` change. The count, the names and what is
+    /// derived from them (look-up tables, the decoding plans of the layer
+    /// slot) follow. This connection's own schema changes empty the
+    /// statement cache instead (see
+    /// ``Database/statementWillChangeSchema(_:)``).
+    ///
+    /// The schema cache is checked again before its next use, since
+    /// another connection may have changed the schema.
+    ///
+    /// - Returns: Whether the columns changed: rows and layouts built
+    ///   for this run before the first step must be built again.
+    @inline(__always)
+    func refreshColumnsIfRecompiled() -> Bool {
+        let count = sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
+        if count == knownRecompilationCount { return false }
+        return statementWasRecompiled(count)
+    }
+
+    /// See ``refreshColumnsIfRecompiled()``. Out of line: it runs after
+    /// schema changes only.
+    @inline(never)
+    private func statementWasRecompiled(_ recompilationCount: CInt) -> Bool {
+        knownRecompilationCount = recompilationCount
+        database.schemaMayHaveChanged = true
+        let names = readColumnNames()
+        // A recompilation may keep the columns: SQLite also compiles
+        // again for new arguments of some statements, and for schema
+        // changes that do not touch the columns of this one.
+        if names.count == storedColumnCount,
+           zip(names, columnNames).allSatisfy({ $0.hasSameUTF8(as: $1) })
+        {
+            return false
+        }
+        storedColumnCount = names.count
+        columnNames = names
+        let previousDuplicates = Row.previousDuplicateIndexes(names)
+        _previousDuplicateIndexes = previousDuplicates
+        hasDuplicateColumnNames = previousDuplicates.contains { $0 >= 0 }
+        caseInsensitiveColumnIndexes = Statement.caseInsensitiveIndexes(names)
+        columnLookupHint = 0
+        layerSlot.empty(owner: self)
+        return true
     }
 
     /// The error for a failed step, with this statement's SQL and arguments.

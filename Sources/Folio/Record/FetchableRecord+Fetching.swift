@@ -25,7 +25,7 @@ extension FetchableRecord {
     public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> RecordCursor<Self> {
         let layout = try adapter?.rowLayout(for: statement)
         if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
-        return RecordCursor(statement: statement, layout: layout)
+        return RecordCursor(statement: statement, layout: layout, adapter: adapter)
     }
 
     /// Returns the records of a statement.
@@ -281,7 +281,7 @@ extension RecordCursor {
         if prepared.supplementaryFetch != nil {
             try self.init(statement: prepared.statement, prefetchedRows: prepared.fetchAllRows(db))
         } else {
-            self.init(statement: prepared.statement, layout: try prepared.rowLayout())
+            self.init(statement: prepared.statement, layout: try prepared.rowLayout(), adapter: prepared.adapter)
         }
     }
 }

@@ -29,20 +29,40 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     // and dynamic exclusivity checks cost as much as a column read.
     @usableFromInline @exclusivity(unchecked) var _stepper: _StatementStepper
 
-    /// The row given to `init(row:)` at each step, reused.
-    @usableFromInline let _row: Row
+    /// The row given to `init(row:)` at each step, reused; built again
+    /// when the first step finds the statement compiled again with other
+    /// columns.
+    @usableFromInline @exclusivity(unchecked) var _row: Row
+
+    /// The layout of the rows, and the adapter that made it, which makes
+    /// it again for the columns of a statement that SQLite compiled
+    /// again (nil when the layout does not depend on the columns).
+    private var layout: RowLayout?
+    private let adapter: (any RowAdapter)?
 
     /// Rows fetched ahead of iteration, when the request needed them all
     /// before records could be built (prefetched associations).
     @usableFromInline let _prefetchedRows: [Row]?
     @usableFromInline @exclusivity(unchecked) var _prefetchedIndex = 0
 
+    /// Whether the first step has run: the next ones take the short path.
+    /// Always false for a cursor over prefetched rows.
+    @usableFromInline @exclusivity(unchecked) var _hasStarted = false
+
     /// A cursor that steps a statement. Rows of joined requests have a
     /// layout, which tells the columns of associated records apart.
-    init(statement: Statement, layout: RowLayout? = nil) {
+    ///
+    /// - Parameters:
+    ///   - statement: The statement, reset, with its arguments set.
+    ///   - layout: The layout of the rows, or nil.
+    ///   - adapter: The adapter that made `layout`, for a statement that
+    ///     SQLite compiles again with other columns at the first step.
+    init(statement: Statement, layout: RowLayout? = nil, adapter: (any RowAdapter)? = nil) {
         _stepper = _StatementStepper(statement: statement)
         _row = Row(statement: statement, layout: layout)
         _row._enableStepCaches()
+        self.layout = layout
+        self.adapter = adapter
         _prefetchedRows = nil
     }
 
@@ -51,6 +71,7 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
         _stepper = _StatementStepper(statement: statement)
         _stepper.finish()
         _row = Row(statement: statement)
+        adapter = nil
         _prefetchedRows = prefetchedRows
     }
 
@@ -124,12 +145,48 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     /// - Throws: A ``DatabaseError``, or the error thrown by `init(row:)`.
     @inlinable
     public func next() throws -> Record? {
-        if let rows = _prefetchedRows {
-            guard _prefetchedIndex < rows.count else { return nil }
-            defer { _prefetchedIndex += 1 }
-            return try Record(row: rows[_prefetchedIndex])
+        // One call to `init(row:)` for all the steps of a statement, so
+        // that the compiler can inline it in the loop.
+        if _hasStarted {
+            guard try _stepper.step() else { return nil }
+        } else {
+            if let rows = _prefetchedRows {
+                guard _prefetchedIndex < rows.count else { return nil }
+                defer { _prefetchedIndex += 1 }
+                return try Record(row: rows[_prefetchedIndex])
+            }
+            guard try _firstStep() else { return nil }
         }
-        guard try _stepper.step() else { return nil }
         return try Record(row: _row)
+    }
+
+    /// The first step of a statement: true when a row is available.
+    @usableFromInline
+    func _firstStep() throws -> Bool {
+        _hasStarted = true
+        guard try _stepper.step() else { return false }
+        if _stepper.columnsDidChange {
+            try statementColumnsDidChange()
+        }
+        return true
+    }
+
+    /// Builds the row again, and its layout, for the columns of a
+    /// statement that SQLite compiled again at the first step.
+    ///
+    /// - Throws: The error of the adapter, when it does not fit the new
+    ///   columns; the iteration ends.
+    private func statementColumnsDidChange() throws {
+        if let adapter {
+            do {
+                layout = try adapter.rowLayout(for: statement)
+            } catch {
+                _stepper.finish()
+                throw error
+            }
+        }
+        _row._releaseStepCaches()
+        _row = Row(statement: statement, layout: layout)
+        _row._enableStepCaches()
     }
 }

@@ -244,7 +244,10 @@ struct SQLQueryGenerator {
     /// `A.joining(required: A.b.including(required: B.c))` have a scope
     /// "b", empty, that holds the scope "c". A joined association with
     /// nothing included below it has no scope.
-    func layout(_ db: Database, statement: Statement) throws -> RowLayout? {
+    ///
+    /// - Returns: The layout, and the number of columns it splits; nil
+    ///   when the rows need no layout.
+    func layout(_ db: Database) throws -> (layout: RowLayout, columnCount: Int)? {
         let relation = query.relation
         guard relation.children.contains(where: { $0.child.isSelected || $0.child.kind == .all || !$0.child.relation.children.isEmpty }) else {
             return nil
@@ -275,13 +278,17 @@ struct SQLQueryGenerator {
         }
         var layout = try makeLayout(relation)
         layout.hasPrefetches = relation.children.contains { $0.child.kind == .all }
-        guard offset <= statement.columnCount else {
+        return (layout, offset)
+    }
+
+    /// Throws when a statement selects fewer columns than a layout splits.
+    func check(layoutOf columnCount: Int, fits statement: Statement) throws {
+        guard columnCount <= statement.columnCount else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
-                message: "could not split the columns of a joined request into its associations: \(offset) columns expected, \(statement.columnCount) selected",
+                message: "could not split the columns of a joined request into its associations: \(columnCount) columns expected, \(statement.columnCount) selected",
                 sql: statement.sql)
         }
-        return layout
     }
 }
 
@@ -302,9 +309,17 @@ extension SQLQuery {
         let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
             try generator.sql(&context, forSingleResult: singleResult, extraSelection: (prefetch?.hiddenSelection ?? []) + extraSelection)
         }
+        // The layout before the statement: it reads the columns of the
+        // joined tables from the schema cache, whose validation empties
+        // the statement cache when another connection changed the schema
+        // (cached statements keep their former columns until they step).
+        let joinedLayout = try generator.layout(db)
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
-        var layout = try generator.layout(db, statement: statement)
+        var layout = joinedLayout?.layout
+        if let joinedLayout {
+            try generator.check(layoutOf: joinedLayout.columnCount, fits: statement)
+        }
         if layout == nil, prefetch != nil || !extraSelection.isEmpty {
             // Hide the hidden columns from the base row.
             layout = RowLayout(baseCount: try generator.selectedColumnCount(db))

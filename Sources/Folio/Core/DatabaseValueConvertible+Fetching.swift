@@ -68,8 +68,31 @@ extension DatabaseValueConvertible {
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
-        let cursor = try Optional<Self>.fetchCursor(statement, arguments: arguments, adapter: adapter)
-        return try cursor.next() ?? nil
+        guard adapter == nil else {
+            let cursor = try Optional<Self>.fetchCursor(statement, arguments: arguments, adapter: adapter)
+            return try cursor.next() ?? nil
+        }
+        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
+        return try fetchOneFromLeftmostColumn(statement)
+    }
+
+    /// Returns the value of the leftmost column of the first row of a
+    /// statement without an adapter, or nil: steps once and converts the
+    /// column's value, without a cursor or a row. A row is built only for
+    /// a value that fails to convert, so that the error names the column
+    /// and the statement.
+    private static func fetchOneFromLeftmostColumn(_ statement: Statement) throws -> Self? {
+        guard statement.columnCount > 0 else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
+        }
+        var stepper = _StatementStepper(statement: statement)
+        defer { stepper.finish() }
+        guard try stepper.step() else { return nil }
+        let dbValue = DatabaseValue(sqliteStatement: stepper.sqliteStatement, index: 0)
+        if let value = Optional<Self>.fromDatabaseValue(dbValue) {
+            return value
+        }
+        return try Row(statement: statement)._decode(Optional<Self>.self, atUncheckedIndex: 0)
     }
 
     /// Returns a cursor of the values of the leftmost column of an SQL query.
@@ -317,12 +340,33 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// Returns the value of the leftmost column of the first row, adapted
     /// by a layout, or nil.
     static func fetchOne(_ statement: Statement, layout: RowLayout?) throws -> Self? {
+        guard let layout else {
+            return try fastFetchOneFromLeftmostColumn(statement)
+        }
         let cursor = RowCursor(statement: statement, layout: layout)
         guard cursor.row.count > 0 else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
         }
         guard let row = try cursor.next() else { return nil }
         return try row._fastDecodeFetchedOne(Self.self, atUncheckedIndex: 0)
+    }
+
+    /// Returns the value of the leftmost column of the first row of a
+    /// statement without an adapter, or nil: steps once and reads the
+    /// column directly, without a cursor or a row. A row is built only
+    /// for NULL and for values that need a conversion (or fail to
+    /// convert, so that the error names the column and the statement).
+    private static func fastFetchOneFromLeftmostColumn(_ statement: Statement) throws -> Self? {
+        guard statement.columnCount > 0 else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
+        }
+        var stepper = _StatementStepper(statement: statement)
+        defer { stepper.finish() }
+        guard try stepper.step() else { return nil }
+        if let value = Row._readValue(Self.self, stepper.sqliteStatement, 0) {
+            return value
+        }
+        return try Row(statement: statement)._decode(Self?.self, atUncheckedIndex: 0)
     }
 
     /// Returns a cursor of the values of the leftmost column of an SQL query.

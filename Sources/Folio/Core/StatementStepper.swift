@@ -11,6 +11,7 @@ struct _StatementStepper {
     let accessGeneration: Int
     @usableFromInline var isDone = false
 
+    @usableFromInline
     init(statement: Statement) {
         self.statement = statement
         self.sqliteStatement = statement.sqliteStatement

@@ -68,8 +68,31 @@ extension DatabaseValueConvertible {
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws -> Self? {
-        let cursor = try Optional<Self>.fetchCursor(statement, arguments: arguments, adapter: adapter)
-        return try cursor.next() ?? nil
+        guard adapter == nil else {
+            let cursor = try Optional<Self>.fetchCursor(statement, arguments: arguments, adapter: adapter)
+            return try cursor.next() ?? nil
+        }
+        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
+        return try fetchOneFromLeftmostColumn(statement)
+    }
+
+    /// Returns the value of the leftmost column of the first row of a
+    /// statement without an adapter, or nil: steps once and converts the
+    /// column's value, without a cursor or a row. A row is built only for
+    /// a value that fails to convert, so that the error names the column
+    /// and the statement.
+    private static func fetchOneFromLeftmostColumn(_ statement: Statement) throws -> Self? {
+        guard statement.columnCount > 0 else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
+        }
+        var stepper = _StatementStepper(statement: statement)
+        defer { stepper.finish() }
+        guard try stepper.step() else { return nil }
+        let dbValue = DatabaseValue(sqliteStatement: stepper.sqliteStatement, index: 0)
+        if let value = Optional<Self>.fromDatabaseValue(dbValue) {
+            return value
+        }
+        return try Row(statement: statement)._decode(Optional<Self>.self, atUncheckedIndex: 0)
     }
 
     /// Returns a cursor of the values of the leftmost column of an SQL query.
@@ -317,12 +340,49 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// Returns the value of the leftmost column of the first row, adapted
     /// by a layout, or nil.
     static func fetchOne(_ statement: Statement, layout: RowLayout?) throws -> Self? {
+        guard let layout else {
+            return try _fetchOneFromLeftmostColumn(statement)
+        }
         let cursor = RowCursor(statement: statement, layout: layout)
         guard cursor.row.count > 0 else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
         }
         guard let row = try cursor.next() else { return nil }
         return try row._fastDecodeFetchedOne(Self.self, atUncheckedIndex: 0)
+    }
+
+    /// Returns the value of the leftmost column of the first row of a
+    /// statement without an adapter, or nil: steps once and reads the
+    /// column directly, without a cursor or a row. Inlinable, so that it
+    /// is specialized for the fetched type: a generic `Self?` costs a
+    /// run-time metadata look-up per call. NULL, values that need a
+    /// conversion, and errors take the out-of-line path.
+    @inlinable
+    static func _fetchOneFromLeftmostColumn(_ statement: Statement) throws -> Self? {
+        guard statement.columnCount > 0 else {
+            throw _noColumnError(statement)
+        }
+        var stepper = _StatementStepper(statement: statement)
+        defer { stepper.finish() }
+        guard try stepper.step() else { return nil }
+        if let value = Row._readValue(Self.self, stepper.sqliteStatement, 0) {
+            return value
+        }
+        return try _decodeFetchedOne(statement)
+    }
+
+    /// The error of a statement that returns no column.
+    @usableFromInline
+    static func _noColumnError(_ statement: Statement) -> DatabaseError {
+        DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
+    }
+
+    /// The out-of-line path of ``_fetchOneFromLeftmostColumn(_:)``: decodes
+    /// the leftmost column of the current row through a row, for NULL,
+    /// conversions and errors (that name the column and the statement).
+    @usableFromInline @inline(never)
+    static func _decodeFetchedOne(_ statement: Statement) throws -> Self? {
+        try Row(statement: statement)._decode(Self?.self, atUncheckedIndex: 0)
     }
 
     /// Returns a cursor of the values of the leftmost column of an SQL query.
@@ -398,8 +458,14 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///     leftmost column of the adapted row (see ``RowAdapter``).
     /// - Returns: A value, or nil.
     /// - Throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
     public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
+        let statement = try db.cachedStatement(sql: sql)
+        guard adapter == nil else {
+            return try fetchOne(statement, arguments: arguments, adapter: adapter)
+        }
+        try statement.setArguments(arguments)
+        return try _fetchOneFromLeftmostColumn(statement)
     }
 
     /// Returns a cursor of the values of the leftmost column of a request.

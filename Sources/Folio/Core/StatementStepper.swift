@@ -27,6 +27,7 @@ struct _StatementStepper {
     /// out the first row.
     private(set) var columnsDidChange = false
 
+    @usableFromInline
     init(statement: Statement) {
         self.statement = statement
         self.sqliteStatement = statement.sqliteStatement

@@ -165,7 +165,9 @@ public final class DatabasePool: DatabaseWriter {
         readerPool = ReaderPool(maximumCount: configuration.maximumReaderCount) { number in
             var configuration = readerConfiguration
             configuration.label = "\(label).reader.\(number)"
-            let reader = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: label, isReader: true)
+            let reader = try SerializedDatabase(
+                path: path, configuration: configuration, defaultLabel: label,
+                isReader: true, accessGroup: ObjectIdentifier(accessKey))
             reader.queue.setSpecific(key: accessKey, value: ())
             reader.queue.setSpecific(key: readerKey, value: WeakReader(reader))
             if !configuration.readonly {
@@ -210,9 +212,12 @@ public final class DatabasePool: DatabaseWriter {
         readerPool.interrupt()
     }
 
-    /// Whether the current code runs inside an access to this pool.
+    /// Whether the current code runs inside an access to this pool: on
+    /// the queue of one of its connections, or in a read that runs on
+    /// the calling thread.
     var isInsideAccess: Bool {
         DispatchQueue.getSpecific(key: accessKey) != nil
+            || CallingThreadAccess.connection(inGroup: ObjectIdentifier(accessKey)) != nil
     }
 
     /// Stops the program when called from inside an access to the pool.
@@ -244,7 +249,7 @@ public final class DatabasePool: DatabaseWriter {
         preconditionNotReentrant()
         let lease = try readerPool.lease()
         defer { readerPool.release(lease) }
-        return try lease.reader.sync { db in try db.isolatedRead(value) }
+        return try lease.reader.syncOnCallingThread { db in try db.isolatedRead(value) }
     }
 
     /// Runs a function that reads, in a deferred transaction on a reader
@@ -321,7 +326,7 @@ public final class DatabasePool: DatabaseWriter {
         preconditionNotReentrant()
         let lease = try readerPool.lease()
         defer { readerPool.release(lease) }
-        return try lease.reader.sync(value)
+        return try lease.reader.syncOnCallingThread(value)
     }
 
     /// Like ``unsafeRead(_:)``, but may be called from inside another
@@ -340,7 +345,9 @@ public final class DatabasePool: DatabaseWriter {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, or a ``DatabaseError``.
     public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
-        if let reader = DispatchQueue.getSpecific(key: readerKey)?.reader {
+        if let reader = DispatchQueue.getSpecific(key: readerKey)?.reader
+            ?? CallingThreadAccess.connection(inGroup: ObjectIdentifier(accessKey))
+        {
             return try reader.reentrantSync(value)
         }
         if writer.isOnQueue {

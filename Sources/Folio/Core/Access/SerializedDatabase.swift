@@ -7,7 +7,10 @@ import Foundation
 ///
 /// `@unchecked Sendable`: the only mutable state is the `Database`, which
 /// is touched exclusively from `queue` (`sync`, `async` and `reentrantSync`
-/// all run their closures on it). `connectionForInterrupt` is an immutable
+/// all run their closures on it), or, for the readers of a pool, by one
+/// access at a time under `accessLock`: the closures of the queue take the
+/// lock too, and ``syncOnCallingThread(_:)`` runs on the calling thread
+/// while it holds it. `connectionForInterrupt` is an immutable
 /// copy of the raw pointer, used only with `sqlite3_interrupt`, which SQLite
 /// documents as safe to call from any thread, and only while `isClosed`,
 /// a lock, says the connection is open. `suspension` is `Sendable`, and
@@ -38,6 +41,16 @@ final class SerializedDatabase: @unchecked Sendable {
     /// connection closes.
     private var suspensionObservers: [any NSObjectProtocol] = []
 
+    /// The lock of the accesses of a pool's reader, which may run on the
+    /// calling thread (``syncOnCallingThread(_:)``) as well as on the
+    /// queue: nil for the other connections, and for readers that have a
+    /// ``Configuration/targetQueue``, whose accesses all run on the queue.
+    private let accessLock: NSLock?
+
+    /// The pool of a reader whose accesses may run on the calling thread,
+    /// to detect reentrant accesses (see ``CallingThreadAccess``).
+    private let accessGroup: ObjectIdentifier?
+
     var configuration: Configuration { db.configuration }
     var path: String { db.path }
 
@@ -52,6 +65,10 @@ final class SerializedDatabase: @unchecked Sendable {
     ///     a pool do, even if the configuration is not read-only: it then
     ///     uses the ``Configuration/targetQueue``, and never leaves a
     ///     transaction open.
+    ///   - accessGroup: For the readers of a pool, the identity of the
+    ///     pool: synchronous accesses may then run on the calling thread
+    ///     (``syncOnCallingThread(_:)``), unless the configuration has a
+    ///     ``Configuration/targetQueue``.
     ///
     /// - Parameter holdsTransaction: Whether the connection keeps a
     ///   transaction open from one access to the next on purpose (a
@@ -61,6 +78,7 @@ final class SerializedDatabase: @unchecked Sendable {
         configuration: Configuration,
         defaultLabel: String,
         isReader: Bool = false,
+        accessGroup: ObjectIdentifier? = nil,
         holdsTransaction: Bool = false) throws
     {
         let label = configuration.label ?? defaultLabel
@@ -79,6 +97,15 @@ final class SerializedDatabase: @unchecked Sendable {
         allowsUnsafeTransactions = holdsTransaction || (configuration.allowsUnsafeTransactions && !isReader)
         suspension = db.suspension
         interruptsOnSuspension = !(isReader && (db.suspension?.isWAL ?? false))
+        // A target queue may serialize the accesses of several
+        // connections: they all keep running on the queue.
+        if isReader, let accessGroup, targetQueue == nil {
+            self.accessLock = NSLock()
+            self.accessGroup = accessGroup
+        } else {
+            self.accessLock = nil
+            self.accessGroup = nil
+        }
         if suspension != nil {
             let center = NotificationCenter.default
             suspensionObservers = [
@@ -92,9 +119,23 @@ final class SerializedDatabase: @unchecked Sendable {
         }
     }
 
-    /// Whether the current code runs on the queue of this connection.
+    /// Whether the current code runs inside an access to this connection:
+    /// on its queue, or in ``syncOnCallingThread(_:)``.
     var isOnQueue: Bool {
-        DispatchQueue.getSpecific(key: queueKey) != nil
+        if DispatchQueue.getSpecific(key: queueKey) != nil { return true }
+        return accessLock != nil && CallingThreadAccess.isAccessing(self)
+    }
+
+    /// Runs `body` with the access lock of a reader, if it has one: the
+    /// closures that access the connection from the queue call it, so
+    /// that they never run at the same time as an access on the calling
+    /// thread.
+    @inline(__always)
+    private func withAccessLock<T>(_ body: () throws -> T) rethrows -> T {
+        guard let accessLock else { return try body() }
+        accessLock.lock()
+        defer { accessLock.unlock() }
+        return try body()
     }
 
     /// Runs a function on the queue, and waits for its result.
@@ -107,18 +148,51 @@ final class SerializedDatabase: @unchecked Sendable {
             !isOnQueue,
             "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
         return try queue.sync {
-            _ = try db.checkOpen()
-            defer { db.endAccess() }
-            let result: T
-            do {
-                result = try block(db)
-            } catch {
-                rollBackTransactionLeftOpenQuietly(db)
-                throw error
+            try withAccessLock {
+                try CallingThreadAccess.runOnQueue { try access(block) }
             }
-            try rollBackTransactionLeftOpen(db)
-            return result
         }
+    }
+
+    /// Like ``sync(_:)``, but runs the function on the calling thread, for
+    /// the reader of a pool that a lease lends to the caller alone: the
+    /// access lock keeps out the closures of the queue
+    /// (`releaseMemoryEventually`), and ``CallingThreadAccess`` lets the
+    /// reentrancy checks see the access. Readers that have no access lock
+    /// (a ``Configuration/targetQueue``) run on their queue.
+    ///
+    /// - Precondition: not already inside an access to the connection.
+    func syncOnCallingThread<T>(_ block: (Database) throws -> T) throws -> T {
+        guard let accessLock, let accessGroup else {
+            return try sync(block)
+        }
+        checkProgrammerError(
+            !isOnQueue,
+            "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
+        accessLock.lock()
+        defer { accessLock.unlock() }
+        return try CallingThreadAccess.run(self, group: accessGroup) {
+            try access(block)
+        }
+    }
+
+    /// Runs an access: checks that the connection is open, runs the
+    /// function, rolls back a transaction left open, and makes the
+    /// cursors of the access unusable. Runs on the queue, or on the
+    /// calling thread under the access lock.
+    @inline(__always)
+    private func access<T>(_ block: (Database) throws -> T) throws -> T {
+        _ = try db.checkOpen()
+        defer { db.endAccess() }
+        let result: T
+        do {
+            result = try block(db)
+        } catch {
+            rollBackTransactionLeftOpenQuietly(db)
+            throw error
+        }
+        try rollBackTransactionLeftOpen(db)
+        return result
     }
 
     /// Runs a function on the queue, allowing calls from the queue itself.
@@ -139,16 +213,20 @@ final class SerializedDatabase: @unchecked Sendable {
             !isOnQueue,
             "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
         return try queue.sync {
-            defer { db.endAccess() }
-            let result: T
-            do {
-                result = try block(db)
-            } catch {
-                rollBackTransactionLeftOpenQuietly(db)
-                throw error
+            try withAccessLock {
+                try CallingThreadAccess.runOnQueue {
+                    defer { db.endAccess() }
+                    let result: T
+                    do {
+                        result = try block(db)
+                    } catch {
+                        rollBackTransactionLeftOpenQuietly(db)
+                        throw error
+                    }
+                    rollBackTransactionLeftOpenAndStop(db)
+                    return result
+                }
             }
-            rollBackTransactionLeftOpenAndStop(db)
-            return result
         }
     }
 
@@ -164,9 +242,11 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Runs a function on the queue, without waiting.
     func async(_ block: @escaping @Sendable (Database) -> Void) {
         queue.async {
-            defer { self.db.endAccess() }
-            block(self.db)
-            self.rollBackTransactionLeftOpenQuietly(self.db)
+            self.withAccessLock {
+                defer { self.db.endAccess() }
+                block(self.db)
+                self.rollBackTransactionLeftOpenQuietly(self.db)
+            }
         }
     }
 
@@ -191,7 +271,7 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// Closes the connection.
     ///
-    /// May be called from the queue itself: a read that was running when
+    /// May be called from inside an access: a read that was running when
     /// its pool closed closes its connection when it gives it back, at
     /// the end of an `async` access.
     func close() {
@@ -199,7 +279,7 @@ final class SerializedDatabase: @unchecked Sendable {
         if isOnQueue {
             closeOnQueue()
         } else {
-            queue.sync { closeOnQueue() }
+            queue.sync { withAccessLock { closeOnQueue() } }
         }
     }
 
@@ -349,6 +429,14 @@ extension SerializedDatabase {
     /// Runs `block` with the connection, while the connection knows about
     /// the cancellation of the access. Must run on the queue.
     private func runCancellable<T>(
+        _ cancellation: DatabaseAccessCancellation,
+        _ block: (Database, DatabaseAccessCancellation) throws -> T) throws -> T
+    {
+        try withAccessLock { try runCancellableLocked(cancellation, block) }
+    }
+
+    /// The body of ``runCancellable(_:_:)``, under the access lock.
+    private func runCancellableLocked<T>(
         _ cancellation: DatabaseAccessCancellation,
         _ block: (Database, DatabaseAccessCancellation) throws -> T) throws -> T
     {

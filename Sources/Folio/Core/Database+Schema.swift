@@ -24,30 +24,54 @@ extension Database {
     /// that may change the schema: DDL, in any schema (main, temp or an
     /// attached one), or a rollback that may undo DDL.
     ///
-    /// The schema cache is dropped outright: `PRAGMA schema_version`
-    /// only follows the main schema, so comparing it would miss changes
-    /// to the temp schema. Cached statements are dropped too, because
-    /// they keep the result columns they were compiled with (a `SELECT *`
-    /// after `ALTER TABLE … ADD COLUMN`): after DDL, and after a rollback
-    /// that follows DDL, since statements cached in between were compiled
-    /// against the schema that the rollback undoes.
+    /// DDL drops the schema cache outright: `PRAGMA schema_version` only
+    /// follows the main schema, so comparing it would miss changes to the
+    /// temp schema. Cached statements are dropped too, because they keep
+    /// the result columns they were compiled with (a `SELECT *` after
+    /// `ALTER TABLE … ADD COLUMN`).
     ///
-    /// Not inlined: it runs for schema changes only, off the hot path of
-    /// stepping.
+    /// A rollback (of the transaction, or to a savepoint) drops both
+    /// again when the transaction ran DDL, since what was cached in
+    /// between follows the schema that the rollback undoes. A rollback
+    /// of a transaction without DDL, such as the one that ends each read
+    /// access, keeps them: the schema cache is validated against the
+    /// schema version before its next use, so that the changes of other
+    /// connections are seen, and statements compiled again by SQLite
+    /// read their columns again. With an attached database, whose
+    /// schema version is not checked, every rollback drops them.
+    ///
+    /// Not inlined: it runs for schema changes and rollbacks only, off
+    /// the hot path of stepping.
     @inline(never)
     func statementWillChangeSchema(_ statement: Statement) {
+        if statement.authorization.changesSchema {
+            if statement.authorization.attachesDatabase {
+                hasAttachedDatabase = true
+            }
+            if isInsideTransaction {
+                rollbackMayUndoSchemaChange = true
+            }
+            dropSchemaDependentCaches()
+            return
+        }
+        // A rollback.
+        if rollbackMayUndoSchemaChange || hasAttachedDatabase {
+            dropSchemaDependentCaches()
+        } else {
+            schemaMayHaveChanged = true
+        }
+        if statement.authorization.transactionEffect == .rollbackTransaction {
+            rollbackMayUndoSchemaChange = false
+        }
+    }
+
+    /// Empties the schema cache and the statement cache.
+    private func dropSchemaDependentCaches() {
         schemaCache = SchemaCache()
         schemaCacheGeneration &+= 1
         schemaMayHaveChanged = true
-        if statement.authorization.changesSchema {
-            statementCache.removeAll(keepingCapacity: true)
-            statementCacheFollowsSchemaChange = true
-            statementCacheSchemaVersion = nil
-        } else if statementCacheFollowsSchemaChange {
-            // A rollback after DDL.
-            statementCache.removeAll(keepingCapacity: true)
-            statementCacheFollowsSchemaChange = false
-        }
+        statementCache.removeAll(keepingCapacity: true)
+        statementCacheSchemaVersion = nil
     }
 
     /// Whether the schema cache is valid and has not been emptied since

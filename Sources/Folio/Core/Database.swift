@@ -93,10 +93,16 @@ public final class Database {
     /// statement again (another connection may have changed it).
     var schemaMayHaveChanged = true
 
-    /// Whether the statement cache holds statements compiled after DDL,
-    /// that a rollback would make stale (see
-    /// ``statementWillChangeSchema(_:)``).
-    var statementCacheFollowsSchemaChange = false
+    /// Whether the transaction ran DDL that a rollback would undo, so that
+    /// the rollback makes the schema cache and the statements compiled
+    /// since then stale (see ``statementWillChangeSchema(_:)``).
+    var rollbackMayUndoSchemaChange = false
+
+    /// Whether this connection attached a database: the schema version
+    /// that validates the schema cache follows the main schema only, so
+    /// each rollback empties the caches, as a way to see the changes
+    /// other connections made to attached schemas.
+    var hasAttachedDatabase = false
 
     /// The schema version under which the statements of the statement
     /// cache were compiled, as last read by the schema cache validation;

@@ -574,6 +574,11 @@ public final class Statement {
             database.statementWillChangeSchema(self)
         }
         if beginsTransaction {
+            if !database.isInsideTransaction {
+                // The DDL of the previous transaction is committed or
+                // rolled back: no rollback can undo it any longer.
+                database.rollbackMayUndoSchemaChange = false
+            }
             database.transactionMayBegin()
         }
     }

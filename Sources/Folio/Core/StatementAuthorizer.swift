@@ -35,6 +35,9 @@ struct StatementAuthorization {
     /// ATTACH, DETACH), so that cached schema information must be dropped.
     var changesSchema = false
 
+    /// Whether the statement attaches or detaches a database.
+    var attachesDatabase = false
+
     /// Whether the statement leaves the database file unchanged
     /// (see <https://www.sqlite.org/c3ref/stmt_readonly.html>).
     var isReadonly = true
@@ -137,6 +140,12 @@ final class StatementAuthorizer {
             authorization.changesSchema = true
         }
         switch code {
+        case SQLITE_ATTACH, SQLITE_DETACH:
+            if isRecording {
+                authorization.attachesDatabase = true
+            }
+            return SQLITE_OK
+
         case SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VTABLE, SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW:
             lastCodeWasDrop = true
             return SQLITE_OK

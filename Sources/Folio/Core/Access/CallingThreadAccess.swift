@@ -4,10 +4,12 @@ import Foundation
 /// connection's dispatch queue, if it is the innermost access of the
 /// thread.
 ///
-/// The synchronous reads of a ``DatabasePool`` run their closure on the
-/// thread that calls them, under the reader's access lock, instead of
-/// hopping through `DispatchQueue.sync` (see
-/// ``SerializedDatabase/syncOnCallingThread(_:)``). The queue-specific
+/// The synchronous reads of a ``DatabasePool``, and the synchronous
+/// accesses of the writer of a pool or of a ``DatabaseQueue``, run their
+/// closure on the thread that calls them, under the connection's access
+/// lock, instead of hopping through `DispatchQueue.sync` (see
+/// ``SerializedDatabase/syncOnCallingThread(_:)`` and
+/// ``SerializedDatabase/sync(_:)``). The queue-specific
 /// keys that detect reentrant accesses (`DispatchQueue.getSpecific`) do
 /// not see such an access: this thread-specific stack does.
 ///
@@ -19,7 +21,7 @@ import Foundation
 /// was no longer the current queue.
 ///
 /// The entries live on the stack of the accessing thread, pushed and
-/// popped around each access: a thread that runs no read on the calling
+/// popped around each access: a thread that runs no access on the calling
 /// thread pays one `pthread_getspecific` per check.
 enum CallingThreadAccess {
     /// One access of the current thread, or a boundary. Lives on the
@@ -36,11 +38,11 @@ enum CallingThreadAccess {
     }
 
     /// Runs `body` while the current thread is marked as accessing
-    /// `connection`, a connection of the pool identified by `group`,
-    /// outside of its queue.
+    /// `connection`, a connection of the pool identified by `group` (nil
+    /// for the connection of a ``DatabaseQueue``), outside of its queue.
     static func run<T>(
         _ connection: SerializedDatabase,
-        group: ObjectIdentifier,
+        group: ObjectIdentifier?,
         _ body: () throws -> T) rethrows -> T
     {
         try push(Entry(connection: .passUnretained(connection), group: group, previous: pthread_getspecific(entryKey)), body)

@@ -153,7 +153,9 @@ public final class DatabasePool: DatabaseWriter {
         }
         // Opening the writer first sets WAL mode in the database header,
         // even for a new empty file, before any reader opens.
-        writer = try SerializedDatabase(path: path, configuration: writerConfiguration, defaultLabel: label)
+        writer = try SerializedDatabase(
+            path: path, configuration: writerConfiguration, defaultLabel: label,
+            accessGroup: ObjectIdentifier(accessKey), syncsOnCallingThread: true)
 
         let readerConfiguration = {
             var readerConfiguration = configuration

@@ -53,7 +53,8 @@ public final class DatabaseQueue: DatabaseWriter {
     ///   when the path contains a NUL character (SQLite would open the
     ///   file named by the part before it).
     public init(path: String, configuration: Configuration = Configuration()) throws {
-        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue")
+        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue",
+            syncsOnCallingThread: true)
     }
 
     /// Opens an in-memory database.
@@ -88,7 +89,8 @@ public final class DatabaseQueue: DatabaseWriter {
         } else {
             path = ":memory:"
         }
-        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue")
+        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue",
+            syncsOnCallingThread: true)
     }
 
     /// Closes the connection. Later accesses throw a ``DatabaseError``.

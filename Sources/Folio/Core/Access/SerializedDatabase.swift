@@ -1,16 +1,18 @@
 import CSQLite
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A connection guarded by a serial dispatch queue: every use of the
 /// connection happens on the queue, one at a time.
 ///
 /// `@unchecked Sendable`: the only mutable state is the `Database`, which
 /// is touched exclusively from `queue` (`sync`, `async` and `reentrantSync`
-/// all run their closures on it), or, for the readers of a pool, by one
-/// access at a time under `accessLock`: the closures of the queue take the
-/// lock too, and ``syncOnCallingThread(_:)`` runs on the calling thread
-/// while it holds it. `connectionForInterrupt` is an immutable
+/// all run their closures on it), or, for the readers of a pool and the
+/// writers that run their synchronous accesses on the calling thread, by
+/// one access at a time under `accessLock`: the closures of the queue take
+/// the lock too, and the accesses on the calling thread run while they hold
+/// it. `connectionForInterrupt` is an immutable
 /// copy of the raw pointer, used only with `sqlite3_interrupt`, which SQLite
 /// documents as safe to call from any thread, and only while `isClosed`,
 /// a lock, says the connection is open. `suspension` is `Sendable`, and
@@ -41,15 +43,32 @@ final class SerializedDatabase: @unchecked Sendable {
     /// connection closes.
     private var suspensionObservers: [any NSObjectProtocol] = []
 
-    /// The lock of the accesses of a pool's reader, which may run on the
-    /// calling thread (``syncOnCallingThread(_:)``) as well as on the
-    /// queue: nil for the other connections, and for readers that have a
-    /// ``Configuration/targetQueue``, whose accesses all run on the queue.
+    /// The lock of the accesses of a pool's reader, or of a writer (of a
+    /// pool or of a queue), which may run on the calling thread
+    /// (``syncOnCallingThread(_:)``, ``sync(_:)``) as well as on the
+    /// queue: nil for the other connections (snapshots), and for the
+    /// connections that have a ``Configuration/targetQueue`` or a
+    /// ``Configuration/writeTargetQueue``, whose accesses all run on the
+    /// queue.
     private let accessLock: NSLock?
 
-    /// The pool of a reader whose accesses may run on the calling thread,
-    /// to detect reentrant accesses (see ``CallingThreadAccess``).
+    /// The pool of a connection whose accesses may run on the calling
+    /// thread, to detect reentrant accesses (see ``CallingThreadAccess``):
+    /// nil for a ``DatabaseQueue``.
     private let accessGroup: ObjectIdentifier?
+
+    /// Whether ``sync(_:)`` and ``rethrowingSync(_:)`` run on the calling
+    /// thread, under the access lock, when no work waits on the queue: the
+    /// writers that have no target queue.
+    private let syncsOnCallingThread: Bool
+
+    /// The number of functions that ``async(_:)`` and the async accesses
+    /// have put on the queue, and that have not run yet, for the
+    /// connections whose synchronous accesses run on the calling thread. A
+    /// synchronous access waits on the queue behind them while it is not
+    /// zero, so that the accesses keep the order in which they were asked
+    /// for. Decremented under the access lock, and read under it.
+    private let pendingQueueWork = Atomic<Int>(0)
 
     var configuration: Configuration { db.configuration }
     var path: String { db.path }
@@ -68,6 +87,13 @@ final class SerializedDatabase: @unchecked Sendable {
     ///   - accessGroup: For the readers of a pool, the identity of the
     ///     pool: synchronous accesses may then run on the calling thread
     ///     (``syncOnCallingThread(_:)``), unless the configuration has a
+    ///     ``Configuration/targetQueue``. For the writer of a pool, the
+    ///     identity of the pool, which detects reentrant accesses from
+    ///     inside its accesses on the calling thread.
+    ///   - syncsOnCallingThread: For the writer of a pool or of a queue:
+    ///     whether ``sync(_:)`` and ``rethrowingSync(_:)`` run on the
+    ///     calling thread when no work waits on the queue, unless the
+    ///     configuration has a ``Configuration/writeTargetQueue`` or a
     ///     ``Configuration/targetQueue``.
     ///
     /// - Parameter holdsTransaction: Whether the connection keeps a
@@ -79,6 +105,7 @@ final class SerializedDatabase: @unchecked Sendable {
         defaultLabel: String,
         isReader: Bool = false,
         accessGroup: ObjectIdentifier? = nil,
+        syncsOnCallingThread: Bool = false,
         holdsTransaction: Bool = false) throws
     {
         let label = configuration.label ?? defaultLabel
@@ -102,9 +129,15 @@ final class SerializedDatabase: @unchecked Sendable {
         if isReader, let accessGroup, targetQueue == nil {
             self.accessLock = NSLock()
             self.accessGroup = accessGroup
+            self.syncsOnCallingThread = false
+        } else if !isReader, syncsOnCallingThread, targetQueue == nil {
+            self.accessLock = NSLock()
+            self.accessGroup = accessGroup
+            self.syncsOnCallingThread = true
         } else {
             self.accessLock = nil
             self.accessGroup = nil
+            self.syncsOnCallingThread = false
         }
         if suspension != nil {
             let center = NotificationCenter.default
@@ -138,7 +171,46 @@ final class SerializedDatabase: @unchecked Sendable {
         return try body()
     }
 
-    /// Runs a function on the queue, and waits for its result.
+    /// Takes the access lock of a connection whose synchronous accesses run
+    /// on the calling thread, and returns true, when no work waits on the
+    /// queue: the caller then runs its access and unlocks. Returns false,
+    /// without the lock, when the access must wait on the queue behind
+    /// the work that was put on it before (or when the connection runs all
+    /// its accesses on its queue).
+    @inline(__always)
+    private func lockForCallingThreadAccess() -> Bool {
+        guard syncsOnCallingThread, let accessLock else { return false }
+        accessLock.lock()
+        // Decremented under the lock: zero means that the functions put on
+        // the queue before this access have all run.
+        if pendingQueueWork.load(ordering: .acquiring) == 0 {
+            return true
+        }
+        accessLock.unlock()
+        return false
+    }
+
+    /// Counts a function that is about to be put on the queue (see
+    /// ``pendingQueueWork``).
+    @inline(__always)
+    private func willEnqueue() {
+        if syncsOnCallingThread {
+            pendingQueueWork.wrappingAdd(1, ordering: .releasing)
+        }
+    }
+
+    /// Counts a function of the queue that has run, or that was given up.
+    @inline(__always)
+    private func didDequeue() {
+        if syncsOnCallingThread {
+            pendingQueueWork.wrappingSubtract(1, ordering: .releasing)
+        }
+    }
+
+    /// Runs a function with the connection, and waits for its result: on
+    /// the calling thread under the access lock, for a writer that has no
+    /// target queue and no work waiting on its queue, and on the queue
+    /// otherwise.
     ///
     /// - Precondition: not already on the queue (a database access method
     ///   called from inside another one): that would deadlock, so it stops
@@ -147,6 +219,12 @@ final class SerializedDatabase: @unchecked Sendable {
         checkProgrammerError(
             !isOnQueue,
             "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
+        if lockForCallingThreadAccess() {
+            defer { accessLock?.unlock() }
+            return try CallingThreadAccess.run(self, group: accessGroup) {
+                try access(block)
+            }
+        }
         return try queue.sync {
             try withAccessLock {
                 try CallingThreadAccess.runOnQueue { try access(block) }
@@ -163,7 +241,8 @@ final class SerializedDatabase: @unchecked Sendable {
     ///
     /// - Precondition: not already inside an access to the connection.
     func syncOnCallingThread<T>(_ block: (Database) throws -> T) throws -> T {
-        guard let accessLock, let accessGroup else {
+        // A writer keeps the order of its accesses in sync(_:).
+        guard !syncsOnCallingThread, let accessLock, let accessGroup else {
             return try sync(block)
         }
         checkProgrammerError(
@@ -212,22 +291,34 @@ final class SerializedDatabase: @unchecked Sendable {
         precondition(
             !isOnQueue,
             "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
-        return try queue.sync {
-            try withAccessLock {
-                try CallingThreadAccess.runOnQueue {
-                    defer { db.endAccess() }
-                    let result: T
-                    do {
-                        result = try block(db)
-                    } catch {
-                        rollBackTransactionLeftOpenQuietly(db)
-                        throw error
-                    }
-                    rollBackTransactionLeftOpenAndStop(db)
-                    return result
-                }
+        if lockForCallingThreadAccess() {
+            defer { accessLock?.unlock() }
+            return try CallingThreadAccess.run(self, group: accessGroup) {
+                try rethrowingAccess(block)
             }
         }
+        return try queue.sync {
+            try withAccessLock {
+                try CallingThreadAccess.runOnQueue { try rethrowingAccess(block) }
+            }
+        }
+    }
+
+    /// The access of ``rethrowingSync(_:)``: runs the function, rolls back
+    /// a transaction left open, and makes the cursors of the access
+    /// unusable.
+    @inline(__always)
+    private func rethrowingAccess<T>(_ block: (Database) throws -> T) rethrows -> T {
+        defer { db.endAccess() }
+        let result: T
+        do {
+            result = try block(db)
+        } catch {
+            rollBackTransactionLeftOpenQuietly(db)
+            throw error
+        }
+        rollBackTransactionLeftOpenAndStop(db)
+        return result
     }
 
     /// Like ``reentrantSync(_:)``, for the access methods that GRDB
@@ -241,9 +332,13 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// Runs a function on the queue, without waiting.
     func async(_ block: @escaping @Sendable (Database) -> Void) {
+        willEnqueue()
         queue.async {
             self.withAccessLock {
-                defer { self.db.endAccess() }
+                defer {
+                    self.db.endAccess()
+                    self.didDequeue()
+                }
                 block(self.db)
                 self.rollBackTransactionLeftOpenQuietly(self.db)
             }
@@ -396,9 +491,11 @@ extension SerializedDatabase {
         let cancellation = DatabaseAccessCancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                willEnqueue()
                 queue.async {
                     guard cancellation.start() else {
                         lent.giveBack()
+                        self.didDequeue()
                         continuation.resume(throwing: CancellationError())
                         return
                     }
@@ -432,7 +529,10 @@ extension SerializedDatabase {
         _ cancellation: DatabaseAccessCancellation,
         _ block: (Database, DatabaseAccessCancellation) throws -> T) throws -> T
     {
-        try withAccessLock { try runCancellableLocked(cancellation, block) }
+        try withAccessLock {
+            defer { didDequeue() }
+            return try runCancellableLocked(cancellation, block)
+        }
     }
 
     /// The body of ``runCancellable(_:_:)``, under the access lock.

@@ -165,7 +165,9 @@ final class RecordEncodingState<Record: EncodableRecord> {
         usesDefaultKeys ? key.stringValue : columnEncodingStrategy.column(for: key)
     }
 
-    func set(_ value: DatabaseValue, forKey key: some CodingKey) {
+    /// Sets the value of the column of a coding key. The value is owned,
+    /// so that the container appends it without copying it.
+    func set(_ value: __owned DatabaseValue, forKey key: some CodingKey) {
         container.setDatabaseValue(value, forColumn: column(for: key))
     }
 

@@ -166,7 +166,7 @@ extension MutablePersistableRecord {
             return
         }
         var handOff = PersistenceHandOff(
-            .insert, recordType: type(of: self), conflictResolution: conflictResolution, isSaveStep: false)
+            .insert, recordType: _dynamicRecordType, conflictResolution: conflictResolution, isSaveStep: false)
         try db.withPersistenceHandOff(&handOff) {
             try insert(db)
         }
@@ -212,7 +212,7 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess?
     {
-        let recordType = type(of: self)
+        let recordType = _dynamicRecordType
         // A closure literal, not stored: no allocation.
         return try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
             try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
@@ -225,7 +225,7 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws -> (InsertionSuccess, isInserted: Bool)
     {
-        let recordType = type(of: self)
+        let recordType = _dynamicRecordType
         return try _insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, tableName, resolution in
             try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
         }
@@ -267,7 +267,7 @@ extension MutablePersistableRecord {
         execute: InsertExecutor) throws -> (InsertionSuccess, isInserted: Bool)
     {
         try willInsert(db)
-        let recordType = type(of: self)
+        let recordType = _dynamicRecordType
         let tableName = recordType.databaseTableName
         let resolution = conflictResolution ?? recordType.persistenceConflictPolicy.conflictResolutionForInsert
         let layout = db.persistenceStatementCache.insertLayout(recordType: recordType, conflictResolution: resolution)

@@ -160,12 +160,18 @@ final class RecordEncodingState<Record: EncodableRecord> {
                 debugDescription: "\(Record.self) can not encode \(what) into the database"))
     }
 
-    /// The column of a coding key.
+    /// The column of a coding key. Inlined in the setters of each column,
+    /// which are generic over the coding key: no generic call per column.
+    @inline(__always)
     func column(for key: some CodingKey) -> String {
         usesDefaultKeys ? key.stringValue : columnEncodingStrategy.column(for: key)
     }
 
-    func set(_ value: DatabaseValue, forKey key: some CodingKey) {
+    /// Sets the value of the column of a coding key. The value is owned,
+    /// so that the container appends it without copying it. Inlined in
+    /// the methods of the keyed container: no generic call per column.
+    @inline(__always)
+    func set(_ value: __owned DatabaseValue, forKey key: some CodingKey) {
         container.setDatabaseValue(value, forColumn: column(for: key))
     }
 

@@ -166,7 +166,7 @@ extension MutablePersistableRecord {
             return
         }
         var handOff = PersistenceHandOff(
-            .insert, recordType: type(of: self), conflictResolution: conflictResolution, isSaveStep: false)
+            .insert, recordType: _dynamicRecordType, conflictResolution: conflictResolution, isSaveStep: false)
         try db.withPersistenceHandOff(&handOff) {
             try insert(db)
         }
@@ -212,7 +212,7 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess?
     {
-        let recordType = type(of: self)
+        let recordType = _dynamicRecordType
         // A closure literal, not stored: no allocation.
         return try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
             try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
@@ -225,7 +225,7 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws -> (InsertionSuccess, isInserted: Bool)
     {
-        let recordType = type(of: self)
+        let recordType = _dynamicRecordType
         return try _insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, tableName, resolution in
             try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
         }
@@ -249,13 +249,14 @@ extension MutablePersistableRecord {
             guard saveCount == 1 else { throw Self.aroundCallbackMisuse("aroundSave(_:save:)", "save()") }
             let (success, isInserted) = try self._insertWithInsertCallbacks(db, onConflict: conflictResolution, execute: execute)
             if isInserted { inserted = success }
-            return PersistenceSuccess(success)
+            // Moved, not copied: each copy of a success retains the
+            // storage of its container.
+            return PersistenceSuccess(consume success)
         }
         guard saveCount == 1 else { throw Self.aroundCallbackMisuse("aroundSave(_:save:)", "save()") }
-        if let inserted {
-            didSave(PersistenceSuccess(inserted))
-        }
-        return inserted
+        guard let success = inserted.take() else { return nil }
+        didSave(PersistenceSuccess(persistenceContainer: success.persistenceContainer))
+        return success
     }
 
     /// Inserts with the insertion callbacks only: `willInsert`,
@@ -266,12 +267,16 @@ extension MutablePersistableRecord {
         execute: InsertExecutor) throws -> (InsertionSuccess, isInserted: Bool)
     {
         try willInsert(db)
-        let recordType = type(of: self)
+        let recordType = _dynamicRecordType
         let tableName = recordType.databaseTableName
         let resolution = conflictResolution ?? recordType.persistenceConflictPolicy.conflictResolutionForInsert
         let layout = db.persistenceStatementCache.insertLayout(recordType: recordType, conflictResolution: resolution)
         var container = try makePersistenceContainer(layout: layout)
-        var outcome: (InsertionSuccess, isInserted: Bool)?
+        // The success and whether a row was inserted, kept apart so that
+        // the success is moved out of its optional, not copied (each copy
+        // retains the storage of its container).
+        var outcome: InsertionSuccess?
+        var isInserted = false
         let record = self
         try record.aroundInsert(db) {
             guard outcome == nil else { throw Self.aroundCallbackMisuse("aroundInsert(_:insert:)", "insert()") }
@@ -279,16 +284,20 @@ extension MutablePersistableRecord {
             if result.isInserted, let rowIDColumn = result.rowIDColumn {
                 container.setDatabaseValue(DatabaseValue(storage: .int64(result.rowID)), forColumn: rowIDColumn)
             }
-            let success = InsertionSuccess(rowID: result.rowID, rowIDColumn: result.rowIDColumn, persistenceContainer: container)
-            outcome = (success, result.isInserted)
+            // The container moves into the success: it is not used again.
+            var inserted = PersistenceContainer()
+            swap(&inserted, &container)
+            let success = InsertionSuccess(rowID: result.rowID, rowIDColumn: result.rowIDColumn, persistenceContainer: inserted)
+            isInserted = result.isInserted
+            outcome = success
             return success
         }
-        guard let outcome else { throw Self.aroundCallbackMisuse("aroundInsert(_:insert:)", "insert()") }
-        if outcome.isInserted {
-            didInsert(outcome.0)
+        guard let success = outcome.take() else { throw Self.aroundCallbackMisuse("aroundInsert(_:insert:)", "insert()") }
+        if isInserted {
+            didInsert(success)
             _notifyRecordClass(.inserted)
         }
-        return outcome
+        return (success, isInserted)
     }
 
     /// Inserts with `RETURNING` the selection of `T`, and decodes the row.

@@ -148,7 +148,7 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable],
         receive: (Row) -> Void) throws -> InsertionSuccess?
     {
-        let recordType = type(of: self)
+        let recordType = _dynamicRecordType
         return try _insert(db, onConflict: .abort) { container, tableName, _ in
             if doUpdate == nil && selection.isEmpty {
                 // The common `upsert(_:)`: a cached statement.

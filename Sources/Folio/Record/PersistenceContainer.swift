@@ -165,9 +165,10 @@ public struct PersistenceContainer: Sendable {
     /// same name (case-insensitive), or appending a new column.
     ///
     /// Inlinable, so that the common case of a container that follows its
-    /// layout (see ``init(layout:)``) runs without a function call.
+    /// layout (see ``init(layout:)``) runs without a function call. The
+    /// value is owned, so that appending it does not copy it.
     @inlinable @inline(__always)
-    mutating func setDatabaseValue(_ value: DatabaseValue, forColumn column: String) {
+    mutating func setDatabaseValue(_ value: __owned DatabaseValue, forColumn column: String) {
         let count = _values.count
         // The expected column can not be in the container: the names of
         // the layout are distinct.
@@ -180,7 +181,7 @@ public struct PersistenceContainer: Sendable {
 
     /// See ``setDatabaseValue(_:forColumn:)``.
     @usableFromInline
-    mutating func setDatabaseValueSlowly(_ value: DatabaseValue, forColumn column: String) {
+    mutating func setDatabaseValueSlowly(_ value: __owned DatabaseValue, forColumn column: String) {
         if _fingerprints == nil {
             if let index = index(ofColumn: column) {
                 _values[index] = value

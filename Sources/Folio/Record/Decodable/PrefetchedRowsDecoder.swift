@@ -128,6 +128,16 @@ func decodeRecord<T: Decodable>(
 
 /// Creates a record of type `R`, which is `T` (opened from the existential
 /// metatype, so that the record is not boxed in an existential).
+///
+/// `R` is `T` itself (``DecodedTypeTraits/recordType`` is `T.self` as a
+/// ``FetchableRecord`` type, and its callers check that the traits are
+/// those of `T`): the record is returned as `T` without a dynamic cast,
+/// which would look the types up at run time for each record. Should the
+/// types ever differ, the cast runs.
 private func initRecord<R: FetchableRecord, T>(_ recordType: R.Type, row: Row, as type: T.Type) throws -> T {
-    try R(row: row) as! T
+    let record = try R(row: row)
+    if R.self == T.self {
+        return unsafeBitCast(record, to: T.self)
+    }
+    return record as! T
 }

@@ -81,12 +81,16 @@ extension Row {
 
     /// Decodes the value of a column (fast path for standard types).
     ///
+    /// Always inlined, as `row[index]` is: a hand-written `init(row:)`
+    /// reads one column per call, and the call itself cost about 12
+    /// instructions per column (the slow paths stay out of line).
+    ///
     /// - Parameters:
     ///   - type: The expected type.
     ///   - columnName: A column name.
     /// - Returns: The decoded value.
     /// - Throws: A ``RowDecodingError``.
-    @inlinable
+    @inlinable @inline(__always)
     public func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: Value.Type = Value.self,
         forColumn columnName: String) throws -> Value

@@ -178,9 +178,12 @@ extension Row {
 
     /// The value of a column, converted to the requested type (fast path).
     ///
+    /// Always inlined (see ``decode(_:forColumn:)``): a call per column
+    /// costs more than the look-up of the column by name.
+    ///
     /// - Precondition: the column exists and its value converts.
     /// - Parameter columnName: A column name (case-insensitive).
-    @inlinable
+    @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ columnName: String) -> Value {
         do {
             return try decode(Value.self, forColumn: columnName)

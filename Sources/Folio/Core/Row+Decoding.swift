@@ -141,9 +141,13 @@ extension Row {
 
     /// The value at an index, converted to the requested type (fast path).
     ///
+    /// Always inlined: a loop over rows reads each column without a call
+    /// (the index check and the read are a few instructions; the slow
+    /// paths stay out of line).
+    ///
     /// - Precondition: the index is valid and the value converts.
     /// - Parameter index: A column index, from 0 to `count - 1`.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int) -> Value {
         _checkIndex(index)
         do {

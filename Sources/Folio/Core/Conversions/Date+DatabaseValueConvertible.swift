@@ -112,17 +112,46 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
     ///   - sqliteStatement: A statement that has just produced a row.
     ///   - index: The column index, starting at 0.
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        switch sqlite3_column_type(sqliteStatement, index) {
+        self.init(_sqliteValue: sqlite3_column_value(sqliteStatement, index))
+    }
+
+    /// Reads the date of a statement column: nil for NULL, and for a value
+    /// that does not convert. Row decoding uses it.
+    ///
+    /// One column look-up (`sqlite3_column_value`) instead of three
+    /// (`sqlite3_column_type`, `sqlite3_column_text` and
+    /// `sqlite3_column_bytes`, each of which locks the connection), and no
+    /// separate NULL check: see ``init(_sqliteValue:)``.
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: A statement that has just produced a row.
+    ///   - index: A valid column index, starting at 0.
+    /// - Returns: The date, or nil.
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Date? {
+        Date(_sqliteValue: sqlite3_column_value(sqliteStatement, index))
+    }
+
+    /// Reads date text, or a Unix timestamp, from the value of a statement
+    /// column (nil for NULL, blobs, and values that do not convert).
+    ///
+    /// The value is unprotected, which is fine since a connection is
+    /// never used by two threads at once (as the integers read theirs, see
+    /// `FixedWidthInteger.init(_sqliteStatement:index:)`), and valid until
+    /// the statement steps again. See
+    /// <https://www.sqlite.org/c3ref/column_blob.html>.
+    @inline(__always)
+    init?(_sqliteValue value: OpaquePointer?) {
+        switch sqlite3_value_type(value) {
         case SQLITE_TEXT:
-            // sqlite3_column_text before sqlite3_column_bytes, as SQLite
+            // sqlite3_value_text before sqlite3_value_bytes, as SQLite
             // recommends: https://www.sqlite.org/c3ref/column_blob.html
-            guard let text = sqlite3_column_text(sqliteStatement, index) else { return nil }
-            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
+            guard let text = sqlite3_value_text(value) else { return nil }
+            let count = Int(sqlite3_value_bytes(value))
             self.init(_sqliteText: UnsafeBufferPointer(start: text, count: count))
         case SQLITE_INTEGER:
-            self.init(timeIntervalSince1970: TimeInterval(sqlite3_column_int64(sqliteStatement, index)))
+            self.init(timeIntervalSince1970: TimeInterval(sqlite3_value_int64(value)))
         case SQLITE_FLOAT:
-            let double = sqlite3_column_double(sqliteStatement, index)
+            let double = sqlite3_value_double(value)
             guard double.isFinite else { return nil }
             self.init(timeIntervalSince1970: double)
         default:
@@ -156,21 +185,30 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
         @inline(__always) func digit(_ offset: Int) -> Int {
             Int(truncatingIfNeeded: base[offset] &- 48)
         }
-        @inline(__always) func isDigit(_ offset: Int) -> Bool {
-            base[offset] &- 48 < 10
-        }
-        guard base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
-              base[10] == UInt8(ascii: " ") || base[10] == UInt8(ascii: "T"),
-              base[13] == UInt8(ascii: ":"), base[16] == UInt8(ascii: ":"),
-              isDigit(0), isDigit(1), isDigit(2), isDigit(3),
-              isDigit(5), isDigit(6), isDigit(8), isDigit(9),
-              isDigit(11), isDigit(12), isDigit(14), isDigit(15),
-              isDigit(17), isDigit(18)
+        // The digits and separators are checked eight bytes at a time
+        // (see ``_hasDigitsAndSeparators(_:digits:separators:values:)``):
+        // "YYYY-MM-", "DD HH:MM" (the space or `T` is checked alone), then
+        // "HH:MM:SS", or "M:SS.SSS" with milliseconds.
+        guard Date._hasDigitsAndSeparators(
+                  Date._word(base, 0), digits: 0x00FF_FF00_FFFF_FFFF,
+                  separators: 0xFF00_00FF_0000_0000, values: 0x2D00_002D_0000_0000), // "-"
+              Date._hasDigitsAndSeparators(
+                  Date._word(base, 8), digits: 0xFFFF_00FF_FF00_FFFF,
+                  separators: 0x0000_FF00_0000_0000, values: 0x0000_3A00_0000_0000), // ":"
+              base[10] == UInt8(ascii: " ") || base[10] == UInt8(ascii: "T")
         else { return nil }
         var millisecond = 0
         if count == 23 {
-            guard base[19] == UInt8(ascii: "."), isDigit(20), isDigit(21), isDigit(22) else { return nil }
+            guard Date._hasDigitsAndSeparators(
+                Date._word(base, 15), digits: 0xFFFF_FF00_FFFF_00FF,
+                separators: 0x0000_00FF_0000_FF00, values: 0x0000_002E_0000_3A00) // "." and ":"
+            else { return nil }
             millisecond = digit(20) * 100 + digit(21) * 10 + digit(22)
+        } else {
+            guard Date._hasDigitsAndSeparators(
+                Date._word(base, 11), digits: 0xFFFF_00FF_FF00_FFFF,
+                separators: 0x0000_FF00_00FF_0000, values: 0x0000_3A00_003A_0000) // ":"
+            else { return nil }
         }
         let year = digit(0) * 1_000 + digit(1) * 100 + digit(2) * 10 + digit(3)
         let month = digit(5) * 10 + digit(6)
@@ -186,6 +224,31 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
         // The same expression as init(_sqliteText:), for the same rounding.
         let seconds = Double(secondsSince1970 - 978_307_200) // since 2001
         self.init(timeIntervalSinceReferenceDate: seconds + Double(millisecond * 1_000_000) / 1e9)
+    }
+
+    /// The eight bytes of date text at an offset, the first one in the
+    /// lowest byte.
+    @inline(__always)
+    private static func _word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// Whether eight bytes of date text (see ``_word(_:_:)``) have ASCII
+    /// digits where `digits` has 0xFF, and the bytes of `values` where
+    /// `separators` has 0xFF. Each byte of the word must be in one of the
+    /// two masks or checked by the caller.
+    ///
+    /// A byte is a digit when its high half is 3, and still 3 after adding
+    /// 6 (0x30...0x39). When all the bytes pass, no byte carries into the
+    /// next one when 6 is added to each (digits and separators are below
+    /// 0x7F), so that each byte is checked on its own.
+    @inline(__always)
+    private static func _hasDigitsAndSeparators(_ word: UInt64, digits: UInt64, separators: UInt64, values: UInt64) -> Bool {
+        let highHalves = digits & 0xF0F0_F0F0_F0F0_F0F0
+        let expected = digits & 0x3030_3030_3030_3030
+        return word & separators == values
+            && word & highHalves == expected
+            && (word &+ 0x0606_0606_0606_0606) & highHalves == expected
     }
 }
 

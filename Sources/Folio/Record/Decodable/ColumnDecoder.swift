@@ -99,20 +99,8 @@ func decodeColumn<T: Decodable>(
     case .optional(let optionalType):
         return try optionalType.decodeOptionalColumn(row: row, index: index, codingPath: codingPath(), record: record) as! T
     case .date:
-        let column = row._columnName(atUncheckedIndex: index)
-        let strategy = record.databaseDateDecodingStrategy(for: column)
-        let date: Date
-        if case .deferredToDate = strategy {
-            date = try row._fastDecode(Date.self, atUncheckedIndex: index)
-        } else {
-            let dbValue = row.databaseValue(atUncheckedIndex: index)
-            guard !dbValue.isNull, let decoded = strategy.decode(dbValue) else {
-                throw row._valueMismatch(Date.self, index: index, databaseValue: dbValue)
-            }
-            date = decoded
-        }
         // T is Date: no dynamic cast.
-        return unsafeBitCast(date, to: T.self)
+        return try unsafeBitCast(decodeDateColumn(row: row, index: index, record: record), to: T.self)
     case .data:
         let column = row._columnName(atUncheckedIndex: index)
         if case .custom(let decode) = record.databaseDataDecodingStrategy(for: column) {
@@ -134,6 +122,36 @@ func decodeColumn<T: Decodable>(
             return try decodeJSONColumn(T.self, row: row, index: index, record: record)
         }
     }
+}
+
+/// Decodes the `Date` of a column, with the record's date decoding
+/// strategy for the column. Not generic: the keyed containers call it
+/// directly for the `Date` keys that their plan has resolved (see
+/// ``RowKeyedDecodingContainer``), and ``decodeColumn(_:row:index:codingPath:record:traits:)``
+/// for the others.
+///
+/// - Throws: A ``RowDecodingError`` naming the column, the type and the
+///   SQL, for NULL and for values that do not convert.
+@inline(never)
+func decodeDateColumn(row: Row, index: Int, record: any FetchableRecord.Type) throws -> Date {
+    let column = row._columnName(atUncheckedIndex: index)
+    let strategy = record.databaseDateDecodingStrategy(for: column)
+    if case .deferredToDate = strategy {
+        return try row._fastDecode(Date.self, atUncheckedIndex: index)
+    }
+    let dbValue = row.databaseValue(atUncheckedIndex: index)
+    guard !dbValue.isNull, let decoded = strategy.decode(dbValue) else {
+        throw row._valueMismatch(Date.self, index: index, databaseValue: dbValue)
+    }
+    return decoded
+}
+
+/// Decodes the optional `Date` of a column: nil for NULL (the strategy is
+/// not asked), and otherwise as ``decodeDateColumn(row:index:record:)``.
+@inline(never)
+func decodeOptionalDateColumn(row: Row, index: Int, record: any FetchableRecord.Type) throws -> Date? {
+    if row.hasNull(atIndex: index) { return nil }
+    return try decodeDateColumn(row: row, index: index, record: record)
 }
 
 /// Decodes the JSON value of a column.

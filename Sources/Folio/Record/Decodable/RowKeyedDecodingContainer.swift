@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the keyed containers of ``RecordDecoder`` share: each coding key
 /// reads the column that feeds it.
 ///
@@ -224,12 +226,40 @@ extension RowKeyedDecodingContainer {
 
     // MARK: - Other values
 
+    // Dates have a fast path of their own, as standard values do: a live
+    // row and a key resolved by the plan decode the date directly, without
+    // the generic decoding code (one comparison of metatypes for the other
+    // types).
+
     @inline(__always) func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoding.decode(T.self, forKey: key, in: self)
+        if T.self == Date.self, let plan {
+            let index = plan._withUnsafeGuaranteedRef { $0.resolvedColumnIndex(forKey: key) }
+            if index >= 0 {
+                let record = self.record
+                let date = try unmanagedRow._withUnsafeGuaranteedRef {
+                    try decodeDateColumn(row: $0, index: index, record: record)
+                }
+                // T is Date: no dynamic cast.
+                return unsafeBitCast(date, to: T.self)
+            }
+        }
+        return try decoding.decode(T.self, forKey: key, in: self)
     }
 
     @inline(__always) func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try decoding.decodeIfPresent(T.self, forKey: key)
+        if T.self == Date.self, let plan {
+            let index = plan._withUnsafeGuaranteedRef { $0.resolvedColumnIndex(forKey: key) }
+            if index >= 0 {
+                let record = self.record
+                let date = try unmanagedRow._withUnsafeGuaranteedRef {
+                    try decodeOptionalDateColumn(row: $0, index: index, record: record)
+                }
+                guard let date else { return nil }
+                // T is Date: no dynamic cast.
+                return unsafeBitCast(date, to: T.self)
+            }
+        }
+        return try decoding.decodeIfPresent(T.self, forKey: key)
     }
 
     @inline(__always) func nestedContainer<NestedKey: CodingKey>(

@@ -141,6 +141,28 @@ struct Samples {
     }
 }
 
+/// An error of a sample, with the workload, library and round that threw
+/// it: a failure of one sample among hundreds says where it happened.
+struct TrialFailure: Error, CustomStringConvertible {
+    var workload: Int
+    var library: Library
+    var round: Int
+    var error: any Error
+
+    var description: String {
+        "workload \(workload), \(library.rawValue), round \(round): \(error)"
+    }
+
+    /// Runs `body`, and wraps its error.
+    static func naming<T>(workload: Int, library: Library, round: Int, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw TrialFailure(workload: workload, library: library, round: round, error: error)
+        }
+    }
+}
+
 @main
 struct FolioBench {
     static func main() {
@@ -194,13 +216,17 @@ struct FolioBench {
                 for position in 0..<libraries.count {
                     let library = libraries[(round + id + position) % libraries.count]
                     guard let workload = workloads[library]?[id] else { continue }
-                    let trial = try workload.prepare()
-                    SideCounts.reset()
-                    let measurement = try measure(trial)
-                    let (reads, writeNanoseconds, delayNanoseconds) =
-                        (SideCounts.reads, SideCounts.writeNanoseconds, SideCounts.delayNanoseconds)
-                    let check = try trial.check()
-                    trial.cleanup()
+                    let (measurement, reads, writeNanoseconds, delayNanoseconds, check) = try TrialFailure.naming(
+                        workload: id, library: library, round: round + 1)
+                    {
+                        let trial = try workload.prepare()
+                        defer { trial.cleanup() }
+                        SideCounts.reset()
+                        let measurement = try measure(trial)
+                        let (reads, writeNanoseconds, delayNanoseconds) =
+                            (SideCounts.reads, SideCounts.writeNanoseconds, SideCounts.delayNanoseconds)
+                        return (measurement, reads, writeNanoseconds, delayNanoseconds, try trial.check())
+                    }
                     if let reference = checksums[id] {
                         guard reference.run == measurement.result, reference.check == check else {
                             throw ChecksumMismatch(description: """

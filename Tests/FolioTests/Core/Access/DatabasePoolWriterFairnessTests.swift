@@ -20,7 +20,7 @@ final class DatabasePoolWriterFairnessTests: FolioTestCase {
     /// The most reads that the readers may do while the writer commits
     /// one transaction. On the 2-core machine of issue 19, in a debug
     /// build, a fair writer lets them do 15 to 62 (the C loop of workload
-    /// 14 lets its readers do about 66); a writer that waits for an fsync
+    /// 14 lets its readers do 66 to 180); a writer that waits for an fsync
     /// at each commit (`PRAGMA synchronous = FULL`, the cause of the
     /// starvation of issue 19), and then for a core that the readers hold,
     /// lets them do 100 to 250 in most runs.

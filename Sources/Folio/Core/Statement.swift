@@ -96,12 +96,12 @@ public final class Statement {
     /// Storage for ``columnCount``, read again when SQLite compiles the
     /// statement again (see ``refreshColumnsIfRecompiled()``).
     /// Unchecked: a statement is used by one thread at a time.
-    @exclusivity(unchecked) private var storedColumnCount: Int
+    @exclusivity(unchecked) var storedColumnCount: Int
 
     /// How many times SQLite had compiled the statement again when the
     /// column properties were last read from it
     /// (`SQLITE_STMTSTATUS_REPREPARE`).
-    private var knownRecompilationCount: CInt = 0
+    var knownRecompilationCount: CInt = 0
 
     /// The name of each parameter (without prefix), nil for `?` parameters.
     let parameterNames: [String?]
@@ -186,14 +186,14 @@ public final class Statement {
     /// changed the schema and the statement ran since (see
     /// ``Database/cachedStatement(sql:)``). See
     /// <https://www.sqlite.org/c3ref/column_name.html>.
-    public private(set) lazy var columnNames: [String] = readColumnNames()
+    public internal(set) lazy var columnNames: [String] = readColumnNames()
 
     /// Where the next look-up by name starts: columns are usually read in
     /// order, so that the next one is found at the first comparison.
-    @exclusivity(unchecked) private var columnLookupHint = 0
+    @exclusivity(unchecked) var columnLookupHint = 0
 
     /// See ``previousDuplicateIndexes``.
-    @exclusivity(unchecked) private var _previousDuplicateIndexes: [Int]?
+    @exclusivity(unchecked) var _previousDuplicateIndexes: [Int]?
 
     /// For each column, the index of the closest column to its left with
     /// the same name (ignoring case), or -1; computed once.
@@ -206,15 +206,15 @@ public final class Statement {
 
     /// Whether two columns have the same name (ignoring case); computed
     /// once.
-    private(set) lazy var hasDuplicateColumnNames: Bool = previousDuplicateIndexes.contains { $0 >= 0 }
+    lazy var hasDuplicateColumnNames: Bool = previousDuplicateIndexes.contains { $0 >= 0 }
 
     /// Column indexes by name, ignoring the case of ASCII letters as
     /// SQLite does, built on first use.
-    private lazy var caseInsensitiveColumnIndexes: [DatabaseNameKey: Int] = Statement.caseInsensitiveIndexes(columnNames)
+    lazy var caseInsensitiveColumnIndexes: [DatabaseNameKey: Int] = Statement.caseInsensitiveIndexes(columnNames)
 
     /// The index of the leftmost column of each name, ignoring the case
     /// of ASCII letters.
-    private static func caseInsensitiveIndexes(_ columnNames: [String]) -> [DatabaseNameKey: Int] {
+    static func caseInsensitiveIndexes(_ columnNames: [String]) -> [DatabaseNameKey: Int] {
         var indexes: [DatabaseNameKey: Int] = [:]
         for (index, name) in columnNames.enumerated().reversed() {
             indexes[DatabaseNameKey(name)] = index
@@ -223,7 +223,7 @@ public final class Statement {
     }
 
     /// The column names of the compiled statement, read from SQLite.
-    private func readColumnNames() -> [String] {
+    func readColumnNames() -> [String] {
         (0..<Int(sqlite3_column_count(sqliteStatement))).map {
             String(cString: sqlite3_column_name(sqliteStatement, CInt($0)))
         }
@@ -583,79 +583,10 @@ public final class Statement {
         }
     }
 
-    // MARK: - Recompilation
-
-    /// Reads the columns again when SQLite has compiled the statement
-    /// again since they were read. Called once per run, after its first
-    /// step (by the cursors, and so by every fetch method), before a row
-    /// is handed out.
-    ///
-    /// SQLite compiles a statement again, at its first step, when the
-    /// schema changed since it was compiled: when another connection
-    /// (another ``DatabaseQueue`` on the same file, the writer of a
-    /// ``DatabasePool``) dropped, added or renamed columns, the result
-    /// columns of a `SELECT *` change. The count, the names and what is
-    /// derived from them (look-up tables, the decoding plans of the layer
-    /// slot) follow. This connection's own schema changes empty the
-    /// statement cache instead (see
-    /// ``Database/statementWillChangeSchema(_:)``).
-    ///
-    /// The schema cache is checked again before its next use, since
-    /// another connection may have changed the schema.
-    ///
-    /// - Returns: Whether the columns changed: rows and layouts built
-    ///   for this run before the first step must be built again.
-    @inline(__always)
-    func refreshColumnsIfRecompiled() -> Bool {
-        let count = sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
-        if count == knownRecompilationCount { return false }
-        return statementWasRecompiled(count)
-    }
-
-    /// See ``refreshColumnsIfRecompiled()``. Out of line: it runs after
-    /// schema changes only.
-    @inline(never)
-    private func statementWasRecompiled(_ recompilationCount: CInt) -> Bool {
-        knownRecompilationCount = recompilationCount
-        database.schemaMayHaveChanged = true
-        let names = readColumnNames()
-        // A recompilation may keep the columns: SQLite also compiles
-        // again for new arguments of some statements, and for schema
-        // changes that do not touch the columns of this one.
-        if names.count == storedColumnCount,
-           zip(names, columnNames).allSatisfy({ $0.hasSameUTF8(as: $1) })
-        {
-            return false
-        }
-        storedColumnCount = names.count
-        columnNames = names
-        let previousDuplicates = Row.previousDuplicateIndexes(names)
-        _previousDuplicateIndexes = previousDuplicates
-        hasDuplicateColumnNames = previousDuplicates.contains { $0 >= 0 }
-        caseInsensitiveColumnIndexes = Statement.caseInsensitiveIndexes(names)
-        columnLookupHint = 0
-        layerSlot.empty(owner: self)
-        return true
-    }
-
     /// The error for a failed step, with this statement's SQL and arguments.
     func makeError(code: CInt) -> DatabaseError {
         DatabaseError.lastError(
             database.sqliteConnection, code: code, sql: sql,
             arguments: arguments, publicArguments: database.configuration.publicStatementArguments)
-    }
-}
-
-extension Statement: CustomStringConvertible {
-    /// The SQL of the statement.
-    ///
-    /// ```swift
-    /// let statement = try Player.filter { $0.email == "arthur@example.com" }
-    ///     .makePreparedRequest(db).statement
-    /// print(statement)           // SELECT * FROM "player" WHERE "email" = ?
-    /// print(statement.arguments) // ['arthur@example.com']
-    /// ```
-    public var description: String {
-        sql
     }
 }

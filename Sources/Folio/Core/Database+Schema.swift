@@ -67,9 +67,7 @@ extension Database {
 
     /// Empties the schema cache and the statement cache.
     private func dropSchemaDependentCaches() {
-        schemaCache = SchemaCache()
-        schemaCacheGeneration &+= 1
-        schemaMayHaveChanged = true
+        clearSchemaCache()
         statementCache.removeAll(keepingCapacity: true)
         statementCacheSchemaVersion = nil
     }

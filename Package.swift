@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "Folio",
+    // Folio's core uses the Synchronization module (Mutex, Atomic), which
+    // Apple's systems have from these versions on. Linux is tested in CI;
+    // Apple platforms are neither built nor tested in CI yet.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Folio", targets: ["Folio"]),
         .library(name: "Library", targets: ["Library"]),

@@ -154,6 +154,24 @@ extension LibraryManager {
         }
     }
 
+    /// Changes the title of a book.
+    ///
+    /// - Parameters:
+    ///   - bookId: The id of a book.
+    ///   - title: The new title.
+    /// - Returns: The updated book, or nil when the book does not exist.
+    /// - Throws: A ``DatabaseError``.
+    @discardableResult
+    public func renameBook(bookId: Int64, title: String) throws -> Book? {
+        try dbWriter.write { db in
+            guard var book = try Book.fetchOne(db, key: bookId) else {
+                return nil
+            }
+            try book.updateChanges(db) { $0.title = title }
+            return book
+        }
+    }
+
     /// Deletes an author, and all their books with them (the schema
     /// cascades the deletion).
     ///

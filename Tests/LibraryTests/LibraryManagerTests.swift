@@ -53,6 +53,16 @@ final class LibraryManagerTests: XCTestCase {
         XCTAssertEqual(try manager.authorsWithBooks(from: "Nowhere"), [])
     }
 
+    func testRenameBook() throws {
+        let manager = try LibraryManager(dbWriter: DatabaseQueue())
+        let info = try manager.addAuthor(Author(name: "Frank Herbert"), bookTitles: ["Dune Messiah"])
+        let bookId = try XCTUnwrap(info.books.first?.id)
+        let renamed = try manager.renameBook(bookId: bookId, title: "Dune")
+        XCTAssertEqual(renamed?.title, "Dune")
+        XCTAssertEqual(try manager.bookInfo(bookId: bookId)?.book.title, "Dune")
+        XCTAssertNil(try manager.renameBook(bookId: bookId + 1, title: "Missing"))
+    }
+
     func testDeleteAuthorCascadesToBooks() throws {
         let dbQueue = try DatabaseQueue()
         let manager = try LibraryManager(dbWriter: dbQueue)

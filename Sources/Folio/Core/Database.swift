@@ -179,6 +179,7 @@ public final class Database {
         self.currentSchemaSource = configuration.schemaSource
 
         try Database.checkFilePath(path, "could not open database at")
+        try SQLiteVersionRequirement.checkLibrary()
 
         var flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         // Folio serializes access to each connection itself.

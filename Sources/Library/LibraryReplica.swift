@@ -28,6 +28,10 @@ import Folio
 ///   survive.
 /// - A broken constraint or foreign key aborts the application: nothing
 ///   is applied, and the error is thrown.
+///
+/// Foreign key actions do not run while remote changes apply: the
+/// changeset already holds the rows that cascades deleted on the other
+/// replica. Foreign keys are checked once all changes are applied.
 public final class LibraryReplica: Sendable {
     /// The library of this replica.
     public let manager: LibraryManager
@@ -60,16 +64,31 @@ public final class LibraryReplica: Sendable {
     /// - Throws: A ``DatabaseError``; nothing is applied then.
     @discardableResult
     public func applyRemoteChanges(_ changeset: Changeset) throws -> [ChangesetConflict] {
-        try manager.dbWriter.write { db in
+        try manager.dbWriter.writeWithoutTransaction { db in
             guard let modifiedAtIndex = try db.columns(in: "book").firstIndex(where: { $0.name == "modifiedAt" }) else {
                 throw DatabaseError(message: "the book table has no modifiedAt column: migrate the library first")
             }
+            // The changeset holds the deletions that cascaded on the other
+            // replica (as indirect changes): foreign key actions must not
+            // run again here, or they would delete rows that the changeset
+            // moves to another author first. Foreign keys are checked once
+            // all changes are applied.
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            defer {
+                // Restores the setting of the connection; a failure would
+                // leave foreign keys off, and the next write on.
+                try? db.execute(sql: "PRAGMA foreign_keys = ON")
+            }
             var conflicts: [ChangesetConflict] = []
-            try recorder.ignoringChanges(in: db) { db in
-                try db.apply(changeset) { conflict in
-                    conflicts.append(conflict)
-                    return Self.resolve(conflict, modifiedAtIndex: modifiedAtIndex)
+            try db.inTransaction {
+                try recorder.ignoringChanges(in: db) { db in
+                    try db.apply(changeset) { conflict in
+                        conflicts.append(conflict)
+                        return Self.resolve(conflict, modifiedAtIndex: modifiedAtIndex)
+                    }
                 }
+                try db.checkForeignKeys()
+                return .commit
             }
             return conflicts
         }

@@ -93,9 +93,7 @@ public struct Changeset: Hashable, Sendable {
     /// let changeset = try Changeset(contentsOf: url)
     /// ```
     ///
-    /// The file is read in chunks by `sqlite3changeset_start_strm`, which
-    /// checks each change as it arrives: a malformed file stops at its
-    /// first bad record.
+    /// The file is read in chunks, and every change is checked.
     ///
     /// - Parameter url: The URL of a file.
     /// - Throws: The error of the file system, or a ``DatabaseError`` with

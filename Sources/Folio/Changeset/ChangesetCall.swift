@@ -118,6 +118,8 @@ enum ChangesetCall {
     /// - Throws: `SQLITE_CORRUPT` when they are not.
     static func validate(_ data: Data, isPatchset: Bool) throws {
         try checkKind(data, isPatchset: isPatchset)
+        // SQLite may loop forever on malformed bytes: check them first.
+        try ChangesetFormat.check(data, isPatchset: isPatchset)
         try forEachChange(in: data) { iterator in
             // Reading each value checks the record.
             _ = try ChangesetChange(iterator: iterator)

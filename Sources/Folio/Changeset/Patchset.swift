@@ -51,7 +51,7 @@ public struct Patchset: Hashable, Sendable {
     }
 
     /// Reads a patchset from a file, such as one written by
-    /// ``write(to:)``, in chunks (`sqlite3changeset_start_strm`).
+    /// ``write(to:)``, in chunks, checking every change.
     ///
     /// - Parameter url: The URL of a file.
     /// - Throws: The error of the file system, or a ``DatabaseError`` with

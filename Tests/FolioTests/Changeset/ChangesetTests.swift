@@ -244,7 +244,12 @@ final class ChangesetTests: FolioTestCase {
                 XCTAssertEqual(error.resultCode, .SQLITE_CORRUPT, "\(Array(data)): \(error)")
             }
         }
-        XCTAssertGreaterThan(rejected, candidates.count / 2)
+        XCTAssertGreaterThan(rejected, 100)
+        // A table header cut in its name makes SQLite 3.40 loop forever:
+        // Folio rejects it first.
+        XCTAssertThrowsError(try Changeset(data: valid.prefix(8))) { error in
+            XCTAssertEqual((error as! DatabaseError).resultCode, .SQLITE_CORRUPT)
+        }
         XCTAssertThrowsError(try Patchset(data: valid)) { error in
             XCTAssertEqual((error as! DatabaseError).resultCode, .SQLITE_CORRUPT)
             XCTAssertTrue((error as! DatabaseError).message!.contains("not a patchset"))

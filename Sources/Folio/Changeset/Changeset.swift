@@ -52,6 +52,8 @@ import Foundation
 public struct Changeset: Hashable, Sendable {
     /// The bytes of the changeset, in SQLite's format.
     ///
+    /// GRDB has no such API.
+    ///
     /// ```swift
     /// let data = changeset.data
     /// let again = try Changeset(data: data)
@@ -59,6 +61,8 @@ public struct Changeset: Hashable, Sendable {
     public let data: Data
 
     /// Creates an empty changeset, which changes nothing.
+    ///
+    /// GRDB has no such API.
     public init() {
         data = Data()
     }
@@ -70,6 +74,8 @@ public struct Changeset: Hashable, Sendable {
 
     /// Creates a changeset from its bytes, such as the ``data`` of another
     /// changeset.
+    ///
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// let changeset = try Changeset(data: receivedData)
@@ -89,6 +95,8 @@ public struct Changeset: Hashable, Sendable {
     /// Reads a changeset from a file, such as one written by
     /// ``write(to:)``.
     ///
+    /// GRDB has no such API.
+    ///
     /// ```swift
     /// let changeset = try Changeset(contentsOf: url)
     /// ```
@@ -105,6 +113,8 @@ public struct Changeset: Hashable, Sendable {
 
     /// Writes the changeset to a file, replacing it, in chunks.
     ///
+    /// GRDB has no such API.
+    ///
     /// ```swift
     /// try changeset.write(to: url)
     /// ```
@@ -116,11 +126,15 @@ public struct Changeset: Hashable, Sendable {
     }
 
     /// Whether the changeset changes nothing.
+    ///
+    /// GRDB has no such API.
     public var isEmpty: Bool {
         data.isEmpty
     }
 
     /// The changes, in the order SQLite applies them.
+    ///
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// for change in try changeset.changes {
@@ -138,6 +152,8 @@ public struct Changeset: Hashable, Sendable {
     /// The changeset that undoes this one: its inserts are deletes, its
     /// deletes inserts, and its updates go back to the old values.
     ///
+    /// GRDB has no such API.
+    ///
     /// ```swift
     /// try dbQueue.write { db in try db.apply(changeset.inverted()) }
     /// ```
@@ -154,6 +170,8 @@ public struct Changeset: Hashable, Sendable {
 
     /// Combines changesets into one that has the same effect as applying
     /// them in order.
+    ///
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// let both = try Changeset.concatenate([c1, c2])
@@ -175,6 +193,8 @@ public struct Changeset: Hashable, Sendable {
 
 extension Changeset: CustomStringConvertible {
     /// A description such as `Changeset(42 bytes)`.
+    ///
+    /// GRDB has no such API.
     public var description: String {
         "Changeset(\(data.count) bytes)"
     }

@@ -24,24 +24,36 @@ public struct ChangesetChange: Hashable, Sendable {
     /// GRDB has no such API.
     public enum Operation: Hashable, Sendable {
         /// A row was inserted: ``ChangesetChange/newValues`` holds it.
+        ///
+        /// GRDB has no such API.
         case insert
         /// A row was updated: ``ChangesetChange/oldValues`` holds its
         /// primary key and its modified columns before the update, and
         /// ``ChangesetChange/newValues`` its modified columns after.
+        ///
+        /// GRDB has no such API.
         case update
         /// A row was deleted: ``ChangesetChange/oldValues`` holds it (only
         /// its primary key, in a patchset).
+        ///
+        /// GRDB has no such API.
         case delete
     }
 
     /// The name of the table of the changed row.
+    ///
+    /// GRDB has no such API.
     public var table: String
 
     /// Whether the row was inserted, updated or deleted.
+    ///
+    /// GRDB has no such API.
     public var operation: Operation
 
     /// Whether the change was made by a trigger or a foreign key action,
     /// instead of by a statement that the application ran.
+    ///
+    /// GRDB has no such API.
     ///
     /// See <https://www.sqlite.org/session/sqlite3session_indirect.html>.
     public var indirect: Bool
@@ -49,20 +61,28 @@ public struct ChangesetChange: Hashable, Sendable {
     /// The values of the row before the change, one per column of the
     /// table: empty for an insert, nil for the values the change does not
     /// carry.
+    ///
+    /// GRDB has no such API.
     public var oldValues: [DatabaseValue?]
 
     /// The values of the row after the change, one per column of the
     /// table: empty for a delete, nil for the columns that an update did
     /// not modify.
+    ///
+    /// GRDB has no such API.
     public var newValues: [DatabaseValue?]
 
     /// Which columns of the table make its primary key, one flag per
     /// column.
     ///
+    /// GRDB has no such API.
+    ///
     /// See <https://www.sqlite.org/session/sqlite3changeset_pk.html>.
     public var primaryKeyColumns: [Bool]
 
     /// Creates a change.
+    ///
+    /// GRDB has no such API.
     ///
     /// - Parameters:
     ///   - table: The table name.
@@ -89,6 +109,8 @@ public struct ChangesetChange: Hashable, Sendable {
 
     /// The primary key of the changed row: the values of its primary key
     /// columns, in the order of the columns of the table.
+    ///
+    /// GRDB has no such API.
     public var primaryKey: [DatabaseValue] {
         let values = operation == .insert ? newValues : oldValues
         var key: [DatabaseValue] = []
@@ -101,6 +123,8 @@ public struct ChangesetChange: Hashable, Sendable {
 
 extension ChangesetChange: CustomStringConvertible {
     /// A description of the change, such as `UPDATE "book" [1]`.
+    ///
+    /// GRDB has no such API.
     public var description: String {
         let keyword: String
         switch operation {

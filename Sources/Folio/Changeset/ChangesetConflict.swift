@@ -28,36 +28,54 @@ public struct ChangesetConflict: Sendable {
         /// An update or a delete found its row, with other values than
         /// the change's old values (``ChangesetConflict/conflictingValues``
         /// holds the row).
+        ///
+        /// GRDB has no such API.
         case data
 
         /// An update or a delete did not find its row.
+        ///
+        /// GRDB has no such API.
         case notFound
 
         /// An insert found a row with its primary key
         /// (``ChangesetConflict/conflictingValues`` holds the row).
+        ///
+        /// GRDB has no such API.
         case conflict
 
         /// A change broke a constraint (`UNIQUE`, `CHECK`, `NOT NULL`).
+        ///
+        /// GRDB has no such API.
         case constraint
 
         /// Once all changes were applied, foreign keys were violated.
         /// ``ChangesetConflict/foreignKeyViolationCount`` tells how many;
         /// ``ChangesetConflict/change`` is not meaningful then.
+        ///
+        /// GRDB has no such API.
         case foreignKey
     }
 
     /// Why the change could not be applied.
+    ///
+    /// GRDB has no such API.
     public var kind: Kind
 
     /// The table of the change.
+    ///
+    /// GRDB has no such API.
     public var table: String
 
     /// The change that could not be applied.
+    ///
+    /// GRDB has no such API.
     public var change: ChangesetChange
 
     /// The values of the row of the database that the change conflicts
     /// with, one per column, for the ``Kind/data`` and ``Kind/conflict``
     /// kinds; nil for the others.
+    ///
+    /// GRDB has no such API.
     ///
     /// See <https://www.sqlite.org/session/sqlite3changeset_conflict.html>.
     public var conflictingValues: [DatabaseValue?]?
@@ -65,10 +83,14 @@ public struct ChangesetConflict: Sendable {
     /// The number of foreign key violations, for the ``Kind/foreignKey``
     /// kind; zero for the others.
     ///
+    /// GRDB has no such API.
+    ///
     /// See <https://www.sqlite.org/session/sqlite3changeset_fk_conflicts.html>.
     public var foreignKeyViolationCount: Int
 
     /// Creates a conflict.
+    ///
+    /// GRDB has no such API.
     ///
     /// - Parameters:
     ///   - kind: The kind.
@@ -93,6 +115,8 @@ public struct ChangesetConflict: Sendable {
 
 extension ChangesetConflict: CustomStringConvertible {
     /// A description such as `data conflict: UPDATE "book" [1]`.
+    ///
+    /// GRDB has no such API.
     public var description: String {
         switch kind {
         case .data: return "data conflict: \(change)"
@@ -113,14 +137,20 @@ extension ChangesetConflict: CustomStringConvertible {
 public enum ChangesetConflictResolution: Hashable, Sendable {
     /// Skip the change (for ``ChangesetConflict/Kind/foreignKey``: keep
     /// the changes despite the violations).
+    ///
+    /// GRDB has no such API.
     case omit
 
     /// Apply the change over the conflicting row: for
     /// ``ChangesetConflict/Kind/data`` and ``ChangesetConflict/Kind/conflict``
     /// only (for other kinds, `apply` throws an error that says so).
+    ///
+    /// GRDB has no such API.
     case replace
 
     /// Stop, undo the changes applied so far, and throw.
+    ///
+    /// GRDB has no such API.
     case abort
 
     /// The value that the conflict handler returns to SQLite.

@@ -24,9 +24,13 @@ import Foundation
 /// See <https://www.sqlite.org/sessionintro.html>.
 public struct Patchset: Hashable, Sendable {
     /// The bytes of the patchset, in SQLite's format.
+    ///
+    /// GRDB has no such API.
     public let data: Data
 
     /// Creates an empty patchset, which changes nothing.
+    ///
+    /// GRDB has no such API.
     public init() {
         data = Data()
     }
@@ -38,6 +42,8 @@ public struct Patchset: Hashable, Sendable {
 
     /// Creates a patchset from its bytes, such as the ``data`` of another
     /// patchset.
+    ///
+    /// GRDB has no such API.
     ///
     /// Every change is read and checked.
     ///
@@ -53,6 +59,8 @@ public struct Patchset: Hashable, Sendable {
     /// Reads a patchset from a file, such as one written by
     /// ``write(to:)``, in chunks, checking every change.
     ///
+    /// GRDB has no such API.
+    ///
     /// - Parameter url: The URL of a file.
     /// - Throws: The error of the file system, or a ``DatabaseError`` with
     ///   the code `SQLITE_CORRUPT` when the file does not hold a
@@ -63,6 +71,8 @@ public struct Patchset: Hashable, Sendable {
 
     /// Writes the patchset to a file, replacing it, in chunks.
     ///
+    /// GRDB has no such API.
+    ///
     /// - Parameter url: The URL of a file.
     /// - Throws: The error of the file system.
     public func write(to url: URL) throws {
@@ -70,12 +80,16 @@ public struct Patchset: Hashable, Sendable {
     }
 
     /// Whether the patchset changes nothing.
+    ///
+    /// GRDB has no such API.
     public var isEmpty: Bool {
         data.isEmpty
     }
 
     /// The changes, in the order SQLite applies them. The old values of
     /// updates and deletes hold the primary key only (nil elsewhere).
+    ///
+    /// GRDB has no such API.
     ///
     /// - Throws: A ``DatabaseError`` when the patchset can not be read.
     public var changes: [ChangesetChange] {
@@ -86,6 +100,8 @@ public struct Patchset: Hashable, Sendable {
 
     /// Combines patchsets into one that has the same effect as applying
     /// them in order.
+    ///
+    /// GRDB has no such API.
     ///
     /// - Parameter patchsets: Patchsets, in the order they were made.
     /// - Returns: The combined patchset.
@@ -100,6 +116,8 @@ public struct Patchset: Hashable, Sendable {
 
 extension Patchset: CustomStringConvertible {
     /// A description such as `Patchset(42 bytes)`.
+    ///
+    /// GRDB has no such API.
     public var description: String {
         "Patchset(\(data.count) bytes)"
     }

@@ -93,4 +93,18 @@ final class ChangeRecorderTests: FolioTestCase {
         XCTAssertEqual(try first.takeChangeset().changes.count, 2)
         XCTAssertEqual(try second.takeChangeset().changes.count, 1)
     }
+
+    func testRecorderOfAClosedQueueDeallocatesWithoutCrashing() throws {
+        let dbQueue = try makeTemporaryDatabaseQueue()
+        try dbQueue.write { db in try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)") }
+        var recorder: ChangeRecorder? = try dbQueue.makeChangeRecorder(tables: nil)
+        try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
+        try dbQueue.close()
+        XCTAssertThrowsError(try recorder!.takeChangeset())
+        recorder = nil
+        // The deletion of the session runs on the queue: wait for it.
+        let done = expectation(description: "queue drained")
+        dbQueue.asyncWriteWithoutTransaction { _ in done.fulfill() }
+        wait(for: [done], timeout: 10)
+    }
 }

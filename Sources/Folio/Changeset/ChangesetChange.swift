@@ -59,15 +59,15 @@ public struct ChangesetChange: Hashable, Sendable {
     public var indirect: Bool
 
     /// The values of the row before the change, one per column of the
-    /// table: empty for an insert, nil for the values the change does not
-    /// carry.
+    /// table: nil for the values the change does not carry (all of them,
+    /// for an insert).
     ///
     /// GRDB has no such API.
     public var oldValues: [DatabaseValue?]
 
     /// The values of the row after the change, one per column of the
-    /// table: empty for a delete, nil for the columns that an update did
-    /// not modify.
+    /// table: nil for the columns that an update did not modify (all of
+    /// them, for a delete).
     ///
     /// GRDB has no such API.
     public var newValues: [DatabaseValue?]
@@ -168,8 +168,10 @@ extension ChangesetChange {
                 primaryKeyColumns[index] = pkFlags[index] != 0
             }
         }
-        var oldValues: [DatabaseValue?] = []
-        var newValues: [DatabaseValue?] = []
+        // Both arrays have one element per column, so that indexing them
+        // never traps: the values a change does not carry are nil.
+        var oldValues = [DatabaseValue?](repeating: nil, count: count)
+        var newValues = [DatabaseValue?](repeating: nil, count: count)
         if operation != .insert {
             oldValues = try Self.values(count: count, table: table) { sqlite3changeset_old(iterator, $0, $1) }
         }

@@ -32,7 +32,7 @@ final class ChangesetTests: FolioTestCase {
         let arthur = try XCTUnwrap(changes.first { $0.table == "player" && $0.newValues.first == 1.databaseValue })
         XCTAssertEqual(arthur.operation, .insert)
         XCTAssertFalse(arthur.indirect)
-        XCTAssertEqual(arthur.oldValues, [])
+        XCTAssertEqual(arthur.oldValues, [nil, nil, nil, nil])
         XCTAssertEqual(arthur.newValues, [1.databaseValue, "Arthur".databaseValue, 10.databaseValue, 1.databaseValue])
         XCTAssertEqual(arthur.primaryKeyColumns, [true, false, false, false])
         XCTAssertEqual(arthur.primaryKey, [1.databaseValue])
@@ -59,7 +59,7 @@ final class ChangesetTests: FolioTestCase {
         XCTAssertEqual(changes[0].oldValues, [1.databaseValue, nil, 10.databaseValue, nil])
         XCTAssertEqual(changes[0].newValues, [nil, nil, 11.databaseValue, nil])
         XCTAssertEqual(changes[1].oldValues, [2.databaseValue, "Barbara".databaseValue, 20.databaseValue, .null])
-        XCTAssertEqual(changes[1].newValues, [])
+        XCTAssertEqual(changes[1].newValues, [nil, nil, nil, nil])
         XCTAssertEqual(changes[0].description, #"UPDATE "player" [1]"#)
     }
 

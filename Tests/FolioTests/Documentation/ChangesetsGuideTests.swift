@@ -42,7 +42,7 @@ final class ChangesetsGuideTests: FolioTestCase {
         }
         for change in try changeset.changes {
             print(change.table, change.operation, change.oldValues, change.newValues)
-            // player insert [] [Optional(1), Optional("Arthur"), Optional(100)]
+            // player insert [nil, nil, nil] [Optional(1), Optional("Arthur"), Optional(100)]
         }
         // END GUIDE CODE record
         XCTAssertEqual(value, 42)

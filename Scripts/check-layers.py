@@ -74,6 +74,7 @@ LAYERS = [
     ("Migration", "Migration/"),
     ("FTS", "FTS/"),
     ("Observation", "Observation/"),
+    ("Changeset", "Changeset/"),
     ("Compatibility", "Compatibility/"),
 ]
 

@@ -1,5 +1,17 @@
 #ifndef FOLIO_CSQLITE_SHIM_H
 #define FOLIO_CSQLITE_SHIM_H
+
+// sqlite3.h declares the session extension (sqlite3session_*,
+// sqlite3changeset_*) and the pre-update hook only when these options are
+// defined. Debian's libsqlite3 is built with both, and exports their
+// functions: declare them, for Folio's changesets (Sources/Folio/Changeset).
+// See https://www.sqlite.org/sessionintro.html
+#ifndef SQLITE_ENABLE_SESSION
+#define SQLITE_ENABLE_SESSION 1
+#endif
+#ifndef SQLITE_ENABLE_PREUPDATE_HOOK
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
+#endif
 #include <sqlite3.h>
 
 // SQLITE_TRANSIENT and SQLITE_STATIC are macros that cast integers to

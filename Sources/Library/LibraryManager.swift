@@ -14,7 +14,8 @@ import Folio
 /// }
 /// ```
 public final class LibraryManager: Sendable {
-    private let dbWriter: any DatabaseWriter
+    /// The database (internal, for the extensions of other files).
+    let dbWriter: any DatabaseWriter
 
     /// Creates a manager, and migrates the database.
     ///

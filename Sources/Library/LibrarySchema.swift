@@ -23,6 +23,14 @@ public enum LibrarySchema {
                     .references("author", onDelete: .cascade)
             }
         }
+        migrator.registerMigration("addBookModifiedAt") { db in
+            // When a book was last edited (seconds since 1970), for the
+            // last-writer-wins policy of `LibraryReplica`. The records do
+            // not encode it: inserts take the default.
+            try db.alter(table: "book") { t in
+                t.add(column: "modifiedAt", .double).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

@@ -12,7 +12,7 @@ final class LibraryManagerTests: XCTestCase {
         _ = try LibraryManager(dbWriter: dbQueue)
         try dbQueue.read { db in
             XCTAssertEqual(try db.columns(in: "author").map(\.name), ["id", "name", "country"])
-            XCTAssertEqual(try db.columns(in: "book").map(\.name), ["id", "title", "authorId"])
+            XCTAssertEqual(try db.columns(in: "book").map(\.name), ["id", "title", "authorId", "modifiedAt"])
             let foreignKey = try XCTUnwrap(db.foreignKeys(on: "book").first)
             XCTAssertEqual(foreignKey.destinationTable, "author")
             XCTAssertEqual(foreignKey.originColumns, ["authorId"])

@@ -1,4 +1,5 @@
 import Folio
+import Foundation
 
 /// Gives access to the library database, one use case per method.
 ///
@@ -155,21 +156,24 @@ extension LibraryManager {
         }
     }
 
-    /// Changes the title of a book.
+    /// Changes the title of a book, and stamps its modification date
+    /// (the `modifiedAt` column, which replicas compare: see
+    /// ``LibraryReplica``).
     ///
     /// - Parameters:
     ///   - bookId: The id of a book.
     ///   - title: The new title.
+    ///   - modifiedAt: The date of the edit (now, by default).
     /// - Returns: The updated book, or nil when the book does not exist.
     /// - Throws: A ``DatabaseError``.
     @discardableResult
-    public func renameBook(bookId: Int64, title: String) throws -> Book? {
+    public func renameBook(bookId: Int64, title: String, modifiedAt: Date = Date()) throws -> Book? {
         try dbWriter.write { db in
-            guard var book = try Book.fetchOne(db, key: bookId) else {
-                return nil
-            }
-            try book.updateChanges(db) { $0.title = title }
-            return book
+            try db.execute(
+                sql: "UPDATE book SET title = ?, modifiedAt = ? WHERE id = ?",
+                arguments: [title, modifiedAt.timeIntervalSince1970, bookId])
+            guard db.changesCount > 0 else { return nil }
+            return try Book.fetchOne(db, key: bookId)
         }
     }
 

@@ -136,24 +136,6 @@ public final class LibraryReplica: Sendable {
 }
 
 extension LibraryManager {
-    /// Renames a book, and stamps its modification date.
-    ///
-    /// - Parameters:
-    ///   - bookId: The id of a book.
-    ///   - title: The new title.
-    ///   - modifiedAt: The date of the edit (now, by default).
-    /// - Returns: Whether a book was renamed.
-    /// - Throws: A ``DatabaseError``.
-    @discardableResult
-    public func renameBook(bookId: Int64, title: String, modifiedAt: Date = Date()) throws -> Bool {
-        try dbWriter.write { db in
-            try db.execute(
-                sql: "UPDATE book SET title = ?, modifiedAt = ? WHERE id = ?",
-                arguments: [title, modifiedAt.timeIntervalSince1970, bookId])
-            return db.changesCount > 0
-        }
-    }
-
     /// All books, by id, for comparing replicas.
     ///
     /// - Returns: The books.

@@ -64,7 +64,7 @@ do {
     let anonymous = try manager.addAuthor(Author(name: "Anonymous"), bookTitles: ["Beowulf"])
     print("   inserted 3 authors (ids \(herbert.author.id!), \(calvino.author.id!), \(anonymous.author.id!)) and 5 books")
 
-    step(3, "Update a book: only the changed column is written")
+    step(3, "Update a book: its title, and its modification date")
     if let renamed = try manager.renameBook(bookId: herbert.books[0].id!, title: "Dune") {
         print("   book \(renamed.id!) is now \"\(renamed.title)\"")
     }

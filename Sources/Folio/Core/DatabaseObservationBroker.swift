@@ -109,7 +109,7 @@ final class DatabaseObservationBroker {
     func add(_ observer: some TransactionObserver, extent: Database.TransactionObservationExtent) {
         entries.removeAll { $0.observer == nil }
         entries.append(TransactionObserverEntry(observer, extent: extent))
-        if observer is any ExternalCommitObserver {
+        if database.configuration.observesExternalChanges && observer is any ExternalCommitObserver {
             recordBaselineDataVersion()
         }
     }

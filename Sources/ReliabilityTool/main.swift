@@ -9,12 +9,21 @@
 //
 // `ledger-writer` is the process that the crash test kills
 // (LedgerWriter.swift); the crash test starts it.
+//
+//     swift run folio-reliability external-crash [--runs N] [--seed S]
+//
+// `external-crash` kills writer processes with SIGKILL while this process
+// observes the database (Configuration.observesExternalChanges), and
+// checks that the observation goes on and sees every committed
+// transaction (ExternalCrashTest.swift). `external-writer` is the writer
+// it starts, and that ExternalChangesProcessTests starts.
 
 import Foundation
 
 func usage() -> String {
     """
     usage: folio-reliability crash [--runs N] [--seed S] [--mode pool|queue] [--duration SECONDS]
+           folio-reliability external-crash [--runs N] [--seed S]
 
     Kills a writer of the ledger with SIGKILL N times (default 20, or
     FOLIO_CRASH_RUNS) at random times of at most SECONDS (default 0.8),
@@ -77,6 +86,35 @@ case "ledger-writer":
         FileHandle.standardError.write(Data("ledger writer: \(error)\n".utf8))
         exit(1)
     }
+
+case "external-writer":
+    let flags = options(arguments.dropFirst(), allowed: ["--path", "--name", "--count", "--seconds", "--pause"])
+    guard let path = flags["--path"] else {
+        FileHandle.standardError.write(Data("folio-reliability: external-writer needs --path\n".utf8))
+        exit(2)
+    }
+    let writer = ExternalWriter(
+        path: path,
+        name: flags["--name"] ?? "writer",
+        count: parse(flags["--count"], as: "count") { Int($0).flatMap { $0 >= 0 ? $0 : nil } },
+        seconds: parse(flags["--seconds"], as: "seconds") { Double($0).flatMap { $0 > 0 ? $0 : nil } } ?? 1,
+        pause: parse(flags["--pause"], as: "pause") { UInt32($0) } ?? 0)
+    do {
+        try writer.run()
+    } catch {
+        FileHandle.standardError.write(Data("external writer: \(error)\n".utf8))
+        exit(1)
+    }
+
+case "external-crash":
+    let flags = options(arguments.dropFirst(), allowed: ["--runs", "--seed"])
+    let runs = parse(flags["--runs"], as: "run count") { Int($0).flatMap { $0 > 0 ? $0 : nil } } ?? 5
+    let seed = parse(flags["--seed"], as: "seed") { UInt64($0) } ?? freshSeed()
+    guard let executable = Bundle.main.executableURL else {
+        FileHandle.standardError.write(Data("folio-reliability: cannot find its own executable\n".utf8))
+        exit(1)
+    }
+    exit(ExternalCrashTest(runs: runs, seed: seed, executable: executable).run() ? 0 : 1)
 
 case "-h", "--help":
     print(usage())

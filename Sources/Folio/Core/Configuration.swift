@@ -46,6 +46,45 @@ public struct Configuration: Sendable {
     /// See <https://www.sqlite.org/rescode.html#busy>.
     public var busyMode: Database.BusyMode = .immediateError
 
+    /// Whether the observations of a writer also hear the commits of
+    /// other connections to the same database file: other processes, and
+    /// other ``DatabasePool`` or ``DatabaseQueue`` instances.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.observesExternalChanges = true
+    /// let dbPool = try DatabasePool(path: path, configuration: config)
+    /// // Every ValueObservation and DatabaseRegionObservation started on
+    /// // dbPool also fetches again after a commit of another process.
+    /// ```
+    ///
+    /// A commit made by another connection is a change of an unknown
+    /// region: every ``ValueObservation`` of the writer fetches again (once
+    /// per external commit, or once for several that land together), and
+    /// every ``DatabaseRegionObservation`` is notified. Other
+    /// ``TransactionObserver``s are not called: SQLite does not tell which
+    /// rows another connection changed.
+    ///
+    /// Detection: on Linux, an inotify watch of the database's folder
+    /// wakes the writer when the database or its `-wal` file is written,
+    /// and the writer checks `PRAGMA data_version`; elsewhere, or when the
+    /// watch can not be set up, the writer checks `data_version` every 250
+    /// milliseconds. The watch runs only while the writer has
+    /// observations, and an idle watch uses no CPU.
+    ///
+    /// It works for a ``DatabasePool``, and for a ``DatabaseQueue`` on a
+    /// file. In-memory databases have no other connection: for them, this
+    /// property does nothing. Writers in several processes should also set
+    /// ``busyMode`` to a timeout (`.timeout(5)`), so that a write waits for
+    /// another process's write instead of failing with `SQLITE_BUSY`.
+    ///
+    /// Default: false.
+    ///
+    /// GRDB has no such API.
+    ///
+    /// See <https://www.sqlite.org/pragma.html#pragma_data_version>.
+    public var observesExternalChanges = false
+
     /// The journal mode applied when the connection opens. Default:
     /// ``JournalModeConfiguration/default``, which leaves the database's
     /// mode alone (database pools always use WAL).

@@ -89,6 +89,11 @@ final class DatabaseObservationBroker {
     private var savepoints: [Savepoint] = []
     private var bufferedEvents: [BufferedEvent] = []
 
+    /// The last `PRAGMA data_version` of the connection, read when the
+    /// first ``ExternalCommitObserver`` was added and at each check for
+    /// external commits (`Database+ExternalChanges.swift`).
+    var baselineDataVersion: Int64?
+
     /// Creates the broker of a connection. When a transaction is open,
     /// observers are told how it ends.
     init(database: Database) {
@@ -104,6 +109,9 @@ final class DatabaseObservationBroker {
     func add(_ observer: some TransactionObserver, extent: Database.TransactionObservationExtent) {
         entries.removeAll { $0.observer == nil }
         entries.append(TransactionObserverEntry(observer, extent: extent))
+        if database.configuration.observesExternalChanges && observer is any ExternalCommitObserver {
+            recordBaselineDataVersion()
+        }
     }
 
     func remove(_ observer: some TransactionObserver) {

@@ -78,6 +78,9 @@ public struct DatabaseRegionObservation: Sendable {
         -> AnyDatabaseCancellable
     {
         let regions = self.regions
+        // Before the observer is added: the watch reads the data version
+        // first, on the writer's queue.
+        let externalChangeWatch = (writer as? any ExternalChangeWatching)?.retainExternalChangeWatch()
         let observer: DatabaseRegionObserver
         do {
             observer = try writer.unsafeReentrantWrite { db in
@@ -86,6 +89,7 @@ public struct DatabaseRegionObservation: Sendable {
                     region.formUnion(try convertible.databaseRegion(db))
                 }
                 let observer = DatabaseRegionObserver(region: region, onChange: onChange)
+                observer.keep(externalChangeWatch)
                 db.add(transactionObserver: observer)
                 return observer
             }
@@ -107,6 +111,9 @@ private final class DatabaseRegionObserver: TransactionObserver, Sendable {
     private struct State {
         var isCancelled = false
         var isModified = false
+        /// Keeps the watch of external commits running, when the writer
+        /// observes them (``Configuration/observesExternalChanges``).
+        var externalChangeWatch: ExternalChangeWatch?
     }
 
     private let region: DatabaseRegion
@@ -119,7 +126,15 @@ private final class DatabaseRegionObserver: TransactionObserver, Sendable {
     }
 
     func cancel() {
-        state.withLock { $0.isCancelled = true }
+        state.withLock { state in
+            state.isCancelled = true
+            state.externalChangeWatch = nil
+        }
+    }
+
+    /// Keeps the watch of external commits running until cancelled.
+    func keep(_ watch: ExternalChangeWatch?) {
+        state.withLock { $0.externalChangeWatch = watch }
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
@@ -149,5 +164,15 @@ private final class DatabaseRegionObserver: TransactionObserver, Sendable {
 
     func databaseDidRollback(_ db: Database) {
         state.withLock { $0.isModified = false }
+    }
+}
+
+extension DatabaseRegionObserver: ExternalCommitObserver {
+    /// Another connection committed: the changed region is unknown, so the
+    /// observation is notified.
+    func databaseDidCommitExternally(_ db: Database) {
+        if !state.withLock({ $0.isCancelled }) {
+            onChange(db)
+        }
     }
 }

@@ -49,6 +49,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         /// changes it commits do not trigger a fetch.
         var isFetchingInWriter = false
 
+        /// Keeps the watch of external commits running, when the writer
+        /// observes them (``Configuration/observesExternalChanges``).
+        var externalChangeWatch: ExternalChangeWatch?
+
         var isStopped: Bool { isCancelled || isFailed }
     }
 
@@ -98,9 +102,13 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     func start(in reader: any DatabaseReader) {
         events.willStart?()
         let writer = reader as? any DatabaseWriter
+        // Before the initial fetch: the watch reads the data version first,
+        // on the writer's queue.
+        let externalChangeWatch = (writer as? any ExternalChangeWatching)?.retainExternalChangeWatch()
         state.withLock { state in
             state.reader = reader
             state.writer = writer
+            state.externalChangeWatch = externalChangeWatch
         }
         if scheduler.immediateInitialValue() {
             startImmediately(reader: reader, writer: writer)
@@ -153,6 +161,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             let wasStopped = state.isStopped
             state.isCancelled = true
             state.reader = nil
+            state.externalChangeWatch = nil
             defer { state.writer = nil }
             return (state.writer, wasStopped)
         }
@@ -170,6 +179,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             state.isFailed = true
             state.isFetching = false
             state.reader = nil
+            state.externalChangeWatch = nil
             defer { state.writer = nil }
             return .some(state.writer)
         }
@@ -467,5 +477,28 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     func databaseDidRollback(_ db: Database) {
         state.withLock { $0.transactionTouchesRegion = false }
+    }
+}
+
+// MARK: - External commits
+
+extension ValueObserver: ExternalCommitObserver {
+    /// Another connection committed: the changed region is unknown, so the
+    /// observation fetches again (once for several commits that land while
+    /// a fetch is pending).
+    func databaseDidCommitExternally(_ db: Database) {
+        let shouldSchedule = state.withLock { state -> Bool? in
+            if state.isStopped || state.isFetchingInWriter { return nil }
+            state.changesSinceFetchStart?.formUnion(.fullDatabase)
+            state.needsFetch = true
+            if state.isFetching { return false }
+            state.isFetching = true
+            return true
+        }
+        guard let shouldSchedule else { return }
+        events.databaseDidChange?()
+        if shouldSchedule {
+            scheduleFetch()
+        }
     }
 }

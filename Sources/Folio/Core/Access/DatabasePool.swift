@@ -87,6 +87,10 @@ import Dispatch
 /// - ``close()``
 public final class DatabasePool: DatabaseWriter {
     let writer: SerializedDatabase
+
+    /// The watch of the commits of other connections, when the
+    /// configuration observes them (`DatabaseWriter+ExternalChanges.swift`).
+    let externalChangeWatcher: ExternalChangeWatcher?
     let readerPool: ReaderPool
 
     /// Identifies the queues of the pool's connections, to detect
@@ -156,6 +160,9 @@ public final class DatabasePool: DatabaseWriter {
         writer = try SerializedDatabase(
             path: path, configuration: writerConfiguration, defaultLabel: label,
             accessGroup: ObjectIdentifier(accessKey), syncsOnCallingThread: true)
+        externalChangeWatcher = configuration.observesExternalChanges
+            ? ExternalChangeWatcher(path: path, writer: writer)
+            : nil
 
         let readerConfiguration = {
             var readerConfiguration = configuration
@@ -201,6 +208,7 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - Throws: A ``DatabaseError``.
     public func close() throws {
+        externalChangeWatcher?.close()
         readerPool.close()
         writer.close()
     }

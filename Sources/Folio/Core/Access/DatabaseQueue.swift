@@ -37,6 +37,11 @@ import Foundation
 public final class DatabaseQueue: DatabaseWriter {
     let writer: SerializedDatabase
 
+    /// The watch of the commits of other connections, when the
+    /// configuration observes them and the database is a file
+    /// (`DatabaseWriter+ExternalChanges.swift`).
+    let externalChangeWatcher: ExternalChangeWatcher?
+
     /// The configuration of the connection.
     public var configuration: Configuration { writer.configuration }
 
@@ -55,6 +60,9 @@ public final class DatabaseQueue: DatabaseWriter {
     public init(path: String, configuration: Configuration = Configuration()) throws {
         writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue",
             syncsOnCallingThread: true)
+        externalChangeWatcher = configuration.observesExternalChanges && ExternalChangeWatcher.isFilePath(path)
+            ? ExternalChangeWatcher(path: path, writer: writer)
+            : nil
     }
 
     /// Opens an in-memory database.
@@ -91,12 +99,15 @@ public final class DatabaseQueue: DatabaseWriter {
         }
         writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue",
             syncsOnCallingThread: true)
+        // In-memory databases have no other connection to hear from.
+        externalChangeWatcher = nil
     }
 
     /// Closes the connection. Later accesses throw a ``DatabaseError``.
     ///
     /// - Throws: A ``DatabaseError``.
     public func close() throws {
+        externalChangeWatcher?.close()
         writer.close()
     }
 

@@ -417,7 +417,7 @@ final class DatabaseObservationBroker {
     }
 
     private func notifyCommit(changedRegion: DatabaseRegion) {
-        let notified = entries
+        let notified = takeEntriesToNotify()
         dispatchDepth += 1
         for entry in notified {
             guard let observer = entry.observer else { continue }
@@ -426,24 +426,37 @@ final class DatabaseObservationBroker {
         }
         committedRegion = DatabaseRegion()
         dispatchDepth -= 1
-        removeEntriesAfterTransaction(notified)
+        removeEntriesAfterTransaction()
     }
 
     private func notifyRollback() {
-        let notified = entries
+        let notified = takeEntriesToNotify()
         dispatchDepth += 1
         for entry in notified {
             entry.observer?.databaseDidRollback(database)
         }
         dispatchDepth -= 1
-        removeEntriesAfterTransaction(notified)
+        removeEntriesAfterTransaction()
     }
 
-    /// Removes the observers whose extent was the transaction that ended,
-    /// and deallocated observers.
-    private func removeEntriesAfterTransaction(_ notified: [TransactionObserverEntry]) {
-        let ended = Set(notified.lazy.filter { $0.extent == .nextTransaction }.map { ObjectIdentifier($0) })
-        entries.removeAll { ended.contains(ObjectIdentifier($0)) || $0.observer == nil }
+    /// The observers to tell about the end of the transaction. The
+    /// observers of the next transaction only (`.nextTransaction`) leave
+    /// ``entries`` before they are notified: a transaction that their
+    /// `databaseDidCommit` or `databaseDidRollback` runs is not theirs,
+    /// and does not notify them again (which recursed until the stack
+    /// overflowed).
+    private func takeEntriesToNotify() -> [TransactionObserverEntry] {
+        let notified = entries
+        if notified.contains(where: { $0.extent == .nextTransaction }) {
+            entries.removeAll { $0.extent == .nextTransaction }
+        }
+        return notified
+    }
+
+    /// Removes the deallocated observers after the end of a transaction
+    /// was notified, and the broker when no observer is left.
+    private func removeEntriesAfterTransaction() {
+        entries.removeAll { $0.observer == nil }
         database.deactivateObservationBrokerIfUnused()
     }
 

@@ -6,8 +6,9 @@ extension DatabaseMigrator {
     ///
     /// The schema of the database (its tables, indexes, views and triggers
     /// in `sqlite_master`, internal objects left out) is compared with the
-    /// schema of a new in-memory database, with the same configuration,
-    /// migrated with the same migrations.
+    /// schema of a new in-memory database, with the same configuration
+    /// (but its own dispatch queue, whatever the target queues of the
+    /// configuration), migrated with the same migrations.
     ///
     /// ```swift
     /// if try dbQueue.read(migrator.hasSchemaChanges) {
@@ -32,6 +33,12 @@ extension DatabaseMigrator {
         configuration.readonly = false
         configuration.journalMode = .default
         configuration.label = "Folio.DatabaseMigrator.schemaCheck"
+        // The reference database is private to this call, which runs on
+        // the caller's writer queue: synchronous accesses to a connection
+        // on a target queue that is busy with this very access would
+        // deadlock.
+        configuration.targetQueue = nil
+        configuration.writeTargetQueue = nil
         let referenceQueue = try DatabaseQueue(configuration: configuration)
         var referenceMigrator = self
         referenceMigrator.eraseDatabaseOnSchemaChange = false

@@ -90,11 +90,8 @@ public final class DatabasePool: DatabaseWriter {
     let readerPool: ReaderPool
 
     /// Identifies the queues of the pool's connections, to detect
-    /// reentrant accesses.
-    private let accessKey = DispatchSpecificKey<Void>()
-
-    /// Identifies the reader connection of the current queue.
-    private let readerKey = DispatchSpecificKey<WeakReader>()
+    /// reentrant accesses (see ``AccessKeys``).
+    private let accessIdentifier = AccessKeys.makeIdentifier()
 
     /// The configuration of the pool.
     ///
@@ -155,23 +152,22 @@ public final class DatabasePool: DatabaseWriter {
         // even for a new empty file, before any reader opens.
         writer = try SerializedDatabase(
             path: path, configuration: writerConfiguration, defaultLabel: label,
-            accessGroup: ObjectIdentifier(accessKey), syncsOnCallingThread: true)
+            accessGroup: accessIdentifier, syncsOnCallingThread: true)
 
         let readerConfiguration = {
             var readerConfiguration = configuration
             readerConfiguration.journalMode = .default
             return readerConfiguration
         }()
-        let accessKey = self.accessKey
-        let readerKey = self.readerKey
+        let accessIdentifier = self.accessIdentifier
         readerPool = ReaderPool(maximumCount: configuration.maximumReaderCount) { number in
             var configuration = readerConfiguration
             configuration.label = "\(label).reader.\(number)"
             let reader = try SerializedDatabase(
                 path: path, configuration: configuration, defaultLabel: label,
-                isReader: true, accessGroup: ObjectIdentifier(accessKey))
-            reader.queue.setSpecific(key: accessKey, value: ())
-            reader.queue.setSpecific(key: readerKey, value: WeakReader(reader))
+                isReader: true, accessGroup: accessIdentifier)
+            reader.queue.setSpecific(key: AccessKeys.pool, value: accessIdentifier)
+            reader.queue.setSpecific(key: AccessKeys.reader, value: WeakReader(reader))
             if !configuration.readonly {
                 // Readers never write. They are not opened with
                 // SQLITE_OPEN_READONLY, which fails on a WAL database
@@ -183,7 +179,7 @@ public final class DatabasePool: DatabaseWriter {
             }
             return reader
         }
-        writer.queue.setSpecific(key: accessKey, value: ())
+        writer.queue.setSpecific(key: AccessKeys.pool, value: accessIdentifier)
     }
 
     /// How long the writer waits for the write lock that a reader takes
@@ -218,8 +214,15 @@ public final class DatabasePool: DatabaseWriter {
     /// the queue of one of its connections, or in a read that runs on
     /// the calling thread.
     var isInsideAccess: Bool {
-        DispatchQueue.getSpecific(key: accessKey) != nil
-            || CallingThreadAccess.connection(inGroup: ObjectIdentifier(accessKey)) != nil
+        DispatchQueue.getSpecific(key: AccessKeys.pool) == accessIdentifier
+            || CallingThreadAccess.connection(inGroup: accessIdentifier) != nil
+    }
+
+    /// The reader connection of this pool whose queue runs the current
+    /// code, if any.
+    private var currentQueueReader: SerializedDatabase? {
+        guard DispatchQueue.getSpecific(key: AccessKeys.pool) == accessIdentifier else { return nil }
+        return DispatchQueue.getSpecific(key: AccessKeys.reader)?.reader
     }
 
     /// Stops the program when called from inside an access to the pool.
@@ -347,8 +350,8 @@ public final class DatabasePool: DatabaseWriter {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, or a ``DatabaseError``.
     public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
-        if let reader = DispatchQueue.getSpecific(key: readerKey)?.reader
-            ?? CallingThreadAccess.connection(inGroup: ObjectIdentifier(accessKey))
+        if let reader = currentQueueReader
+            ?? CallingThreadAccess.connection(inGroup: accessIdentifier)
         {
             return try reader.reentrantSync(value)
         }

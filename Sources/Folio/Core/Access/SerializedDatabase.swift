@@ -21,7 +21,9 @@ import Synchronization
 final class SerializedDatabase: @unchecked Sendable {
     private let db: Database
     let queue: DispatchQueue
-    private let queueKey = DispatchSpecificKey<Void>()
+    /// The identifier of the connection in the specific data of its queue
+    /// (see ``AccessKeys``).
+    private let accessIdentifier = AccessKeys.makeIdentifier()
     private let connectionForInterrupt: SQLiteConnection?
     private let isClosed = Synchronized(false)
 
@@ -55,7 +57,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// The pool of a connection whose accesses may run on the calling
     /// thread, to detect reentrant accesses (see ``CallingThreadAccess``):
     /// nil for a ``DatabaseQueue``.
-    private let accessGroup: ObjectIdentifier?
+    private let accessGroup: UInt64?
 
     /// Whether ``sync(_:)`` and ``rethrowingSync(_:)`` run on the calling
     /// thread, under the access lock, when no work waits on the queue: the
@@ -104,7 +106,7 @@ final class SerializedDatabase: @unchecked Sendable {
         configuration: Configuration,
         defaultLabel: String,
         isReader: Bool = false,
-        accessGroup: ObjectIdentifier? = nil,
+        accessGroup: UInt64? = nil,
         syncsOnCallingThread: Bool = false,
         holdsTransaction: Bool = false) throws
     {
@@ -120,7 +122,7 @@ final class SerializedDatabase: @unchecked Sendable {
             label: label,
             qos: targetQueue == nil ? configuration.qos : .unspecified,
             target: targetQueue)
-        queue.setSpecific(key: queueKey, value: ())
+        queue.setSpecific(key: AccessKeys.connection, value: accessIdentifier)
         allowsUnsafeTransactions = holdsTransaction || (configuration.allowsUnsafeTransactions && !isReader)
         suspension = db.suspension
         interruptsOnSuspension = !(isReader && (db.suspension?.isWAL ?? false))
@@ -155,7 +157,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Whether the current code runs inside an access to this connection:
     /// on its queue, or in ``syncOnCallingThread(_:)``.
     var isOnQueue: Bool {
-        if DispatchQueue.getSpecific(key: queueKey) != nil { return true }
+        if DispatchQueue.getSpecific(key: AccessKeys.connection) == accessIdentifier { return true }
         return accessLock != nil && CallingThreadAccess.isAccessing(self)
     }
 
@@ -288,7 +290,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// only the errors of their function, so that a closed connection is
     /// not checked here. On a closed connection, statements throw.
     func rethrowingSync<T>(_ block: (Database) throws -> T) rethrows -> T {
-        precondition(
+        checkProgrammerError(
             !isOnQueue,
             "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
         if lockForCallingThreadAccess() {

@@ -166,6 +166,11 @@ public final class Database {
     /// ``inSavepoint(_:)`` are open.
     var managedTransactionDepth = 0
 
+    /// Whether ``inTransaction(_:_:)`` rolls back its own transaction: the
+    /// `ROLLBACK` that runs then is not a rollback written by the user
+    /// (see ``statementWillRollBack(_:)``).
+    var isRollingBackManagedTransaction = false
+
     /// Opens a connection.
     ///
     /// - Parameters:

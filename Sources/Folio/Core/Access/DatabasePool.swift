@@ -135,10 +135,10 @@ public final class DatabasePool: DatabaseWriter {
         writerConfiguration.label = "\(label).writer"
         if !configuration.readonly {
             writerConfiguration.journalMode = .wal
-            if writerConfiguration.defaultTransactionKind == .deferred {
+            if writerConfiguration.writeTransactionKind == .deferred {
                 // A deferred write transaction that reads first can not
                 // wait for another writer: it fails with SQLITE_BUSY.
-                writerConfiguration.defaultTransactionKind = .immediate
+                writerConfiguration.writeTransactionKind = .immediate
             }
             if case .immediateError = writerConfiguration.busyMode {
                 // A reader that reads the WAL index header while the

@@ -195,10 +195,19 @@ public final class DatabasePool: DatabaseWriter {
     /// try dbPool.close()
     /// ```
     ///
+    /// When a statement or a cursor of the application is still alive,
+    /// SQLite refuses to close the connection: this method then throws a
+    /// ``DatabaseError`` with the code `SQLITE_BUSY` ("unable to close due
+    /// to unfinalized statements or unfinished backups"), and gives the
+    /// diagnostic to ``Database/logError``. The connection is then a
+    /// zombie: later accesses throw, and SQLite closes it when the last
+    /// statement is deallocated.
+    ///
     /// - Throws: A ``DatabaseError``.
     public func close() throws {
-        readerPool.close()
-        writer.close()
+        let readerError = Result { try readerPool.closeReportingLiveStatements() }
+        try writer.closeReportingLiveStatements()
+        try readerError.get()
     }
 
     /// Interrupts the statements that run on all connections, which fail

@@ -372,17 +372,25 @@ final class SerializedDatabase: @unchecked Sendable {
     /// its pool closed closes its connection when it gives it back, at
     /// the end of an `async` access.
     func close() {
+        try? closeReportingLiveStatements()
+    }
+
+    /// Closes the connection, and throws when statements or cursors of the
+    /// application are still alive (see
+    /// ``Database/closeReportingLiveStatements()``): the connection is
+    /// closed all the same, for the accesses.
+    func closeReportingLiveStatements() throws {
         removeSuspensionObservers()
         if isOnQueue {
-            closeOnQueue()
+            try closeOnQueue()
         } else {
-            queue.sync { withAccessLock { closeOnQueue() } }
+            try queue.sync { try withAccessLock { try closeOnQueue() } }
         }
     }
 
-    private func closeOnQueue() {
+    private func closeOnQueue() throws {
         isClosed.withLock { $0 = true }
-        db.close()
+        try db.closeReportingLiveStatements()
     }
 
     private func removeSuspensionObservers() {
@@ -463,8 +471,55 @@ extension SerializedDatabase {
         async throws -> T
     {
         try Task.checkCancellation()
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            // The function runs in the calling task, on the queue: it sees
+            // the task-local values and the cancellation of the caller.
+            return try await executeInCallingTask(block)
+        }
         return try await withoutActuallyEscaping(block) { block in
             try await execute(LentBlock(block))
+        }
+    }
+
+    /// Runs a function on the queue, inside the calling task, through a
+    /// ``ConnectionTaskExecutor``: the task hops to the queue, runs the
+    /// function, and hops back.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    private func executeInCallingTask<T: Sendable>(
+        _ block: @Sendable (Database, DatabaseAccessCancellation) throws -> T)
+        async throws -> T
+    {
+        let cancellation = DatabaseAccessCancellation()
+        let executor = ConnectionTaskExecutor(self)
+        return try await withTaskCancellationHandler {
+            try await withTaskExecutorPreference(executor) {
+                // On the queue, under the access lock (see enqueueJob).
+                guard cancellation.start() else {
+                    throw CancellationError()
+                }
+                let result = Result { try runCancellableLocked(cancellation, block) }
+                cancellation.finish()
+                switch result {
+                case .success(let value):
+                    return value
+                case .failure(let error):
+                    throw cancellation.isCancelled ? CancellationError() : error
+                }
+            }
+        } onCancel: {
+            cancellation.cancel { self.interrupt() }
+        }
+    }
+
+    /// Runs a job of a ``ConnectionTaskExecutor`` on the queue, under the
+    /// access lock, counted as work put on the queue.
+    func enqueueJob(_ job: @escaping @Sendable () -> Void) {
+        willEnqueue()
+        queue.async {
+            self.withAccessLock {
+                defer { self.didDequeue() }
+                job()
+            }
         }
     }
 

@@ -27,6 +27,19 @@ extension DatabaseMigrator {
         if appliedIdentifiers.contains(where: { !known.contains(ByteExactString($0)) }) {
             return true
         }
+        let appliedKeys = Set(appliedIdentifiers.map(ByteExactString.init))
+        if registeredMigrations.contains(where: { migration in
+            !appliedKeys.contains(ByteExactString(migration.identifier))
+                && !migration.mergedIdentifiers.isDisjoint(with: appliedKeys)
+        }) {
+            // A merged migration has yet to run on a database that applied
+            // some of the migrations it merges: their code is gone, so no
+            // reference schema can be built. The merged migration runs
+            // with the identifiers of the applied ones, which are not
+            // applied again: that is no schema change (erasing the
+            // database would lose its data).
+            return false
+        }
         let appliedMigrations = migrations.filter { appliedIdentifiers.contains($0) }
 
         var configuration = db.configuration

@@ -353,8 +353,15 @@ final class DatabaseObservationBroker {
                 kinds.append(.insert(tableName: table))
             }
         }
+        // `stopObservingDatabaseChangesUntilNextTransaction()` works from
+        // `databaseDidChange()` as from `databaseDidChange(with:)`.
+        let previous = Self.current
+        Self.current = self
         dispatchDepth += 1
-        defer { dispatchDepth -= 1 }
+        defer {
+            dispatchDepth -= 1
+            Self.current = previous
+        }
         for entry in entries where !entry.isDisabled {
             guard let observer = entry.observer else { continue }
             if region.isFullDatabase || kinds.contains(where: { observer.observes(eventsOfKind: $0) }) {

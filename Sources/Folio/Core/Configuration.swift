@@ -95,8 +95,23 @@ public struct Configuration: Sendable {
     public var maximumReaderCount = 5
 
     /// The kind of transaction opened by `write` and `inTransaction` when
-    /// none is given. Default: ``Database/TransactionKind/deferred``.
-    public var defaultTransactionKind: Database.TransactionKind = .deferred
+    /// none is given: `IMMEDIATE`, as in GRDB 7, unless
+    /// ``defaultTransactionKind`` says otherwise.
+    var writeTransactionKind: Database.TransactionKind = .immediate
+
+    /// The kind of transaction opened by `write` and `inTransaction` when
+    /// none is given. Default: ``Database/TransactionKind/immediate``.
+    ///
+    /// GRDB 7 has no such property: its writes open `IMMEDIATE`
+    /// transactions, and its reads `DEFERRED` ones. This seed-era spelling
+    /// is kept for the code that sets it; give the kind of a transaction to
+    /// `inTransaction(_:_:)` or `writeInTransaction(_:_:)` instead. Reads
+    /// ignore it.
+    @available(*, deprecated, message: "Writes open IMMEDIATE transactions, as in GRDB 7: give a kind to inTransaction(_:_:) instead")
+    public var defaultTransactionKind: Database.TransactionKind {
+        get { writeTransactionKind }
+        set { writeTransactionKind = newValue }
+    }
 
     /// Whether double-quoted strings are accepted as string literals (a
     /// legacy SQLite misfeature). Default: false, so that a misspelled

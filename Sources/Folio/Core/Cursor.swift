@@ -388,7 +388,7 @@ extension Cursor {
     /// - Returns: An array leaving off the specified number of elements.
     /// - Throws: The error of the cursor.
     public func dropLast(_ n: Int) throws -> [Element] {
-        precondition(n >= 0, "Can't drop a negative number of elements from a cursor")
+        checkProgrammerError(n >= 0, "Can't drop a negative number of elements from a cursor")
         var result: [Element] = []
         guard n > 0 else {
             try forEach { result.append($0) }
@@ -442,7 +442,7 @@ extension Cursor {
     /// - Returns: An array of at most `maxLength` final elements.
     /// - Throws: The error of the cursor.
     public func suffix(_ maxLength: Int) throws -> [Element] {
-        precondition(maxLength >= 0, "Can't take a suffix of negative length from a cursor")
+        checkProgrammerError(maxLength >= 0, "Can't take a suffix of negative length from a cursor")
         guard maxLength > 0 else { return [] }
         // The last `maxLength` elements seen, in a ring whose oldest
         // element is at `oldest`.

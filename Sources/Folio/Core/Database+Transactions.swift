@@ -24,14 +24,20 @@ extension Database {
     /// Opens a transaction. Prefer ``inTransaction(_:_:)``, which always
     /// ends the transaction.
     ///
-    /// - Parameter kind: The kind of transaction, or nil for the
-    ///   configuration's ``Configuration/defaultTransactionKind``.
+    /// As in GRDB 7, a transaction is `IMMEDIATE` by default, so that a
+    /// write waits for the other connections' writes (with a busy timeout)
+    /// instead of failing with `SQLITE_BUSY` when it upgrades its read
+    /// lock. It is `DEFERRED` during a read-only access
+    /// (``readOnly(_:)``, the reads of a pool) and on a read-only
+    /// connection.
+    ///
+    /// - Parameter kind: The kind of transaction, or nil for the default.
     /// - Throws: A ``DatabaseError``, for example when a transaction is
     ///   already open.
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
         // Prepared once per connection: every write, and every read of a
         // pool, begins a transaction (see TransactionControlStatements.swift).
-        switch kind ?? configuration.defaultTransactionKind {
+        switch kind ?? defaultTransactionKind {
         case .deferred: try runTransactionControl(.beginDeferred)
         case .immediate: try runTransactionControl(.beginImmediate)
         case .exclusive: try runTransactionControl(.beginExclusive)
@@ -80,8 +86,9 @@ extension Database {
     /// ```
     ///
     /// - Parameters:
-    ///   - kind: The kind of transaction, or nil for the configuration's
-    ///     ``Configuration/defaultTransactionKind``.
+    ///   - kind: The kind of transaction, or nil for the default:
+    ///     `IMMEDIATE`, or `DEFERRED` in a read-only access (see
+    ///     ``beginTransaction(_:)``).
     ///   - operations: The work to do.
     /// - Throws: The error of `operations`, or a ``DatabaseError``. After
     ///   an error that makes SQLite roll back the whole transaction (such
@@ -105,8 +112,9 @@ extension Database {
     /// costs a look-up of its type metadata at each transaction.
     ///
     /// - Parameters:
-    ///   - kind: The kind of transaction, or nil for the configuration's
-    ///     ``Configuration/defaultTransactionKind``.
+    ///   - kind: The kind of transaction, or nil for the default:
+    ///     `IMMEDIATE`, or `DEFERRED` in a read-only access (see
+    ///     ``beginTransaction(_:)``).
     ///   - operations: The work to do.
     ///   - completion: How the transaction ends, given the result.
     /// - Returns: The result of `operations`.
@@ -126,7 +134,7 @@ extension Database {
             // The error of `operations` is the one the caller needs; a
             // failed rollback leaves `isInsideTransaction` true, which the
             // next access checks.
-            try? rollback()
+            try? rollBackManagedTransaction()
             throw error
         }
         let completion = completion(result)
@@ -141,13 +149,21 @@ extension Database {
                 try commit()
             } catch {
                 // The commit error is the one the caller needs (see above).
-                try? rollback()
+                try? rollBackManagedTransaction()
                 throw error
             }
         case .rollback:
-            try rollback()
+            try rollBackManagedTransaction()
         }
         return result
+    }
+
+    /// Rolls back the transaction of ``inTransaction(_:_:)``, which is not
+    /// a rollback written by the user (see ``statementWillRollBack(_:)``).
+    private func rollBackManagedTransaction() throws {
+        isRollingBackManagedTransaction = true
+        defer { isRollingBackManagedTransaction = false }
+        try rollback()
     }
 
     /// Runs operations in a savepoint, which can nest inside a transaction
@@ -209,6 +225,14 @@ extension Database {
         }
     }
 
+    /// The kind of the transactions whose kind is not given: `DEFERRED`
+    /// for reads, and the configuration's kind for writes (`IMMEDIATE`,
+    /// unless the seed-era ``Configuration/defaultTransactionKind`` was
+    /// set).
+    private var defaultTransactionKind: TransactionKind {
+        isReadOnlyAccess ? .deferred : configuration.writeTransactionKind
+    }
+
     /// Whether the connection refuses writes: it was opened read-only, or
     /// runs ``readOnly(_:)``. Transactions of a read-only access are not
     /// notified to transaction observers.
@@ -238,6 +262,26 @@ extension Database {
         updateObservesStatements()
     }
 
+    /// Called before a `ROLLBACK` statement runs inside an
+    /// ``inTransaction(_:_:)`` or ``inSavepoint(_:)`` (a `write`...): a
+    /// rollback that the user wrote (`db.execute(sql: "ROLLBACK")`,
+    /// `db.rollback()`) ends the transaction that the wrapping method
+    /// opened. As after a transaction that SQLite aborts, the statements
+    /// that follow throw `SQLITE_ABORT` ("Transaction was aborted") until
+    /// the wrapping method returns, and the wrapping method throws it
+    /// too, unless it rolls back: they would otherwise run, and commit,
+    /// outside of any transaction. Not inlined: it runs for rollbacks
+    /// only.
+    @inline(never)
+    func statementWillRollBack(_ statement: Statement) {
+        guard !isRollingBackManagedTransaction, transactionRollbackError == nil, isInsideTransaction else { return }
+        transactionRollbackError = DatabaseError(
+            resultCode: .SQLITE_ABORT_ROLLBACK,
+            message: "Transaction was aborted",
+            sql: statement.sql)
+        updateObservesStatements()
+    }
+
     /// Called when an ``inTransaction(_:_:)`` or ``inSavepoint(_:)`` ends.
     private func endManagedTransaction() {
         managedTransactionDepth -= 1
@@ -251,7 +295,11 @@ extension Database {
     /// can not commit, because SQLite rolled back the transaction after
     /// `cause`.
     func rolledBackTransactionError(_ cause: DatabaseError, sql: String?) -> DatabaseError {
-        DatabaseError(
+        if cause.extendedResultCode == .SQLITE_ABORT_ROLLBACK {
+            // A rollback written by the user (see statementWillRollBack).
+            return DatabaseError(resultCode: .SQLITE_ABORT, message: "Transaction was aborted", sql: sql)
+        }
+        return DatabaseError(
             resultCode: .SQLITE_ABORT,
             message: "the transaction was rolled back by SQLite after an error (\(cause.message ?? "unknown error"))"
                 + (cause.sql.map { " in `\($0)`" } ?? ""),

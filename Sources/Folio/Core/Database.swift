@@ -166,6 +166,11 @@ public final class Database {
     /// ``inSavepoint(_:)`` are open.
     var managedTransactionDepth = 0
 
+    /// Whether ``inTransaction(_:_:)`` rolls back its own transaction: the
+    /// `ROLLBACK` that runs then is not a rollback written by the user
+    /// (see ``statementWillRollBack(_:)``).
+    var isRollingBackManagedTransaction = false
+
     /// Opens a connection.
     ///
     /// - Parameters:
@@ -241,10 +246,30 @@ public final class Database {
         if case .wal = configuration.journalMode, !configuration.readonly {
             try setWALMode()
         }
+        try validateFormat()
         for setup in configuration.setups {
             try setup(self)
         }
         try setUpSuspension()
+    }
+
+    /// Reads the schema, so that a file that is not a database (or a
+    /// database that can not be read) throws when the connection opens,
+    /// not at its first use, as in GRDB. In WAL mode, the read also
+    /// creates the `-wal` and `-shm` files, so that they exist as soon as
+    /// a ``DatabasePool`` is open. Runs before the configuration's
+    /// `prepareDatabase` functions (the trace does not see it).
+    ///
+    /// - Throws: A ``DatabaseError`` (`SQLITE_NOTADB` for a file that is
+    ///   not a database) that names the path.
+    private func validateFormat() throws {
+        do {
+            try execute(sql: "SELECT * FROM sqlite_master LIMIT 1")
+        } catch let error as DatabaseError {
+            throw DatabaseError(
+                resultCode: error.extendedResultCode,
+                message: "could not open database at \(path): \(error.message ?? "unknown error")")
+        }
     }
 
     /// Turns WAL mode on, and checks that SQLite did. Then sets
@@ -278,13 +303,62 @@ public final class Database {
     /// Closes the connection. Cached statements are finalized first.
     func close() {
         guard let connection = sqliteConnection else { return }
-        statementCache.removeAll()
-        clearTransactionControlStatements()
-        layerSlot.empty(owner: self)
+        releaseStatements()
         sqlite3_close_v2(connection)
         sqliteConnection = nil
         busyCallbackBox?.release()
         busyCallbackBox = nil
+    }
+
+    /// Closes the connection, as ``DatabaseReader/close()`` documents: when
+    /// a statement or a cursor that the application keeps is alive, SQLite
+    /// refuses to close (`sqlite3_close`), logs "unable to close due to
+    /// unfinalized statements or unfinished backups" (see
+    /// ``Database/logError``), and this method throws that error. The
+    /// connection is then a zombie: unusable (accesses throw), and closed
+    /// by SQLite when the last statement is finalized.
+    ///
+    /// - Throws: A ``DatabaseError`` with the code `SQLITE_BUSY`.
+    func closeReportingLiveStatements() throws {
+        guard let connection = sqliteConnection else { return }
+        releaseStatements()
+        let code = sqlite3_close(connection)
+        if code == SQLITE_OK {
+            sqliteConnection = nil
+            busyCallbackBox?.release()
+            busyCallbackBox = nil
+            return
+        }
+        let resultCode = ResultCode(rawValue: code)
+        let diagnostic = String(cString: sqlite3_errmsg(connection))
+        let error = DatabaseError(resultCode: resultCode, message: diagnostic + " (\(description))")
+        if let logError = Database.logError {
+            // SQLite does not log this error: the log says it, and names
+            // the statements that are still alive.
+            logError(resultCode, diagnostic)
+            var statement = sqlite3_next_stmt(connection, nil)
+            while let live = statement {
+                let sql = sqlite3_sql(live).map { String(cString: $0) } ?? ""
+                logError(resultCode, "connection \(description) is not closed because of the unfinalized statement `\(sql)`")
+                statement = sqlite3_next_stmt(connection, live)
+            }
+        }
+        // The live statements may still step: the busy handler must not
+        // call a released box.
+        sqlite3_busy_handler(connection, nil, nil)
+        sqlite3_close_v2(connection)
+        sqliteConnection = nil
+        busyCallbackBox?.release()
+        busyCallbackBox = nil
+        throw error
+    }
+
+    /// Finalizes the statements that the connection keeps (caches,
+    /// transaction control), before it closes.
+    private func releaseStatements() {
+        statementCache.removeAll()
+        clearTransactionControlStatements()
+        layerSlot.empty(owner: self)
     }
 
     /// Marks the end of a database access closure: cursors created during

@@ -361,8 +361,15 @@ final class DatabaseObservationBroker {
                 kinds.append(.insert(tableName: table))
             }
         }
+        // `stopObservingDatabaseChangesUntilNextTransaction()` works from
+        // `databaseDidChange()` as from `databaseDidChange(with:)`.
+        let previous = Self.current
+        Self.current = self
         dispatchDepth += 1
-        defer { dispatchDepth -= 1 }
+        defer {
+            dispatchDepth -= 1
+            Self.current = previous
+        }
         for entry in entries where !entry.isDisabled {
             guard let observer = entry.observer else { continue }
             if region.isFullDatabase || kinds.contains(where: { observer.observes(eventsOfKind: $0) }) {
@@ -425,7 +432,7 @@ final class DatabaseObservationBroker {
     }
 
     private func notifyCommit(changedRegion: DatabaseRegion) {
-        let notified = entries
+        let notified = takeEntriesToNotify()
         dispatchDepth += 1
         for entry in notified {
             guard let observer = entry.observer else { continue }
@@ -434,24 +441,37 @@ final class DatabaseObservationBroker {
         }
         committedRegion = DatabaseRegion()
         dispatchDepth -= 1
-        removeEntriesAfterTransaction(notified)
+        removeEntriesAfterTransaction()
     }
 
     private func notifyRollback() {
-        let notified = entries
+        let notified = takeEntriesToNotify()
         dispatchDepth += 1
         for entry in notified {
             entry.observer?.databaseDidRollback(database)
         }
         dispatchDepth -= 1
-        removeEntriesAfterTransaction(notified)
+        removeEntriesAfterTransaction()
     }
 
-    /// Removes the observers whose extent was the transaction that ended,
-    /// and deallocated observers.
-    private func removeEntriesAfterTransaction(_ notified: [TransactionObserverEntry]) {
-        let ended = Set(notified.lazy.filter { $0.extent == .nextTransaction }.map { ObjectIdentifier($0) })
-        entries.removeAll { ended.contains(ObjectIdentifier($0)) || $0.observer == nil }
+    /// The observers to tell about the end of the transaction. The
+    /// observers of the next transaction only (`.nextTransaction`) leave
+    /// ``entries`` before they are notified: a transaction that their
+    /// `databaseDidCommit` or `databaseDidRollback` runs is not theirs,
+    /// and does not notify them again (which recursed until the stack
+    /// overflowed).
+    private func takeEntriesToNotify() -> [TransactionObserverEntry] {
+        let notified = entries
+        if notified.contains(where: { $0.extent == .nextTransaction }) {
+            entries.removeAll { $0.extent == .nextTransaction }
+        }
+        return notified
+    }
+
+    /// Removes the deallocated observers after the end of a transaction
+    /// was notified, and the broker when no observer is left.
+    private func removeEntriesAfterTransaction() {
+        entries.removeAll { $0.observer == nil }
         database.deactivateObservationBrokerIfUnused()
     }
 

@@ -14,7 +14,7 @@ public final class DropFirstCursor<Base: Cursor>: Cursor {
     private var remaining: Int
 
     init(_ base: Base, count: Int) {
-        precondition(count >= 0, "Can't drop a negative number of elements from a cursor")
+        checkProgrammerError(count >= 0, "Can't drop a negative number of elements from a cursor")
         self.base = base
         self.remaining = count
     }

@@ -15,7 +15,7 @@ public final class PrefixCursor<Base: Cursor>: Cursor {
     private var remaining: Int
 
     init(_ base: Base, maxLength: Int) {
-        precondition(maxLength >= 0, "Can't take a prefix of negative length from a cursor")
+        checkProgrammerError(maxLength >= 0, "Can't take a prefix of negative length from a cursor")
         self.base = base
         self.remaining = maxLength
     }

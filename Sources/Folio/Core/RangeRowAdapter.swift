@@ -25,7 +25,7 @@ public struct RangeRowAdapter: Sendable {
     /// - Precondition: `range.lowerBound >= 0`.
     /// - Parameter range: The indexes of the exposed columns.
     public init(_ range: CountableRange<Int>) {
-        precondition(range.lowerBound >= 0, "RangeRowAdapter range must not be negative")
+        checkProgrammerError(range.lowerBound >= 0, "RangeRowAdapter range must not be negative")
         self.range = range
     }
 

@@ -188,7 +188,9 @@ public final class Row {
 
     /// Creates a row that holds its values.
     convenience init(columnNames: [String], values: [DatabaseValue], sql: String? = nil) {
-        assert(columnNames.count == values.count)
+        // Internal: every caller (Row+Dictionary, the array literal) maps
+        // one list of pairs to both arrays; no user call reaches here with
+        // counts that differ.
         let previousDuplicates = Row.previousDuplicateIndexes(columnNames)
         self.init(
             statement: nil,
@@ -217,7 +219,8 @@ public final class Row {
     ///     scopes.
     ///   - scopePath: The path of the new row in the tree of scopes.
     convenience init(root: Row, layout: RowLayout?, prefetchStorage: PrefetchStorage?, scopePath: String) {
-        assert(root._mappedBase == nil)
+        // Internal: callers pass the row of a statement, or of a cursor,
+        // never a mapped row; no user call reaches here with another.
         if let mapped = layout?.mappedColumns {
             self.init(
                 statement: nil,

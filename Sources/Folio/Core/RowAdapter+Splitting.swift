@@ -46,7 +46,7 @@
 /// - Returns: One adapter per chunk, plus a last adapter for the columns
 ///   on the right of the last chunk.
 public func splittingRowAdapters(columnCounts: [Int]) -> [any RowAdapter] {
-    precondition(columnCounts.allSatisfy { $0 >= 0 }, "column counts must not be negative")
+    checkProgrammerError(columnCounts.allSatisfy { $0 >= 0 }, "column counts must not be negative")
     var adapters: [any RowAdapter] = []
     adapters.reserveCapacity(columnCounts.count + 1)
     var start = 0

@@ -70,7 +70,8 @@ struct RowLayout: _LayoutedRowAdapter {
         let hasDuplicateNames: Bool
 
         init(indexes: [Int], names: [String]) {
-            assert(indexes.count == names.count)
+            // Internal: the one caller (RowAdapterColumns) appends an index
+            // and a name together; no user call reaches here.
             self.indexes = indexes
             self.names = names
             self.previousDuplicates = Row.previousDuplicateIndexes(names)

@@ -571,6 +571,9 @@ public final class Statement {
             throw error
         }
         if invalidatesSchemaCache {
+            if authorization.transactionEffect == .rollbackTransaction && database.managedTransactionDepth > 0 {
+                database.statementWillRollBack(self)
+            }
             database.statementWillChangeSchema(self)
         }
         if beginsTransaction {

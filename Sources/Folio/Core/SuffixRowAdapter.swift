@@ -27,7 +27,7 @@ public struct SuffixRowAdapter: Sendable {
     /// - Precondition: `index >= 0`.
     /// - Parameter index: The index of the first kept column.
     public init(fromIndex index: Int) {
-        precondition(index >= 0, "SuffixRowAdapter index must not be negative")
+        checkProgrammerError(index >= 0, "SuffixRowAdapter index must not be negative")
         self.index = index
     }
 }

@@ -100,7 +100,7 @@ public struct DatabaseMigrator: Sendable {
     /// actually check foreign keys.
     private var defersForeignKeyChecks = true
 
-    private var registeredMigrations: [Migration] = []
+    private(set) var registeredMigrations: [Migration] = []
 
     /// Creates a migrator without migrations.
     public init() { }

@@ -80,7 +80,8 @@ public struct PersistenceContainer: Sendable {
 
     /// Creates a container with the given columns and values.
     init(columns: [String], values: [DatabaseValue]) {
-        assert(columns.count == values.count)
+        // Internal: the one caller (update) builds `values` from
+        // `columns`, so that their counts match; no user call reaches here.
         self.init(capacity: columns.count)
         for (column, value) in zip(columns, values) {
             setDatabaseValue(value, forColumn: column)

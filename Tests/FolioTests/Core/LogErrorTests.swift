@@ -27,6 +27,15 @@ final class LogErrorTests: FolioTestCase {
             XCTAssertTrue(log.messages.contains("1: no such table: missing in \"SELECT * FROM missing\""), "\(log.messages)")
             XCTAssertTrue(log.messages.contains { $0.hasPrefix("2067: abort at ") && $0.hasSuffix("UNIQUE constraint failed: t.a") }, "\(log.messages)")
 
+            // close() refuses to close a connection with a live statement:
+            // it throws, and SQLite logs its diagnostic.
+            let closedQueue = try DatabaseQueue()
+            let statement = try closedQueue.inDatabase { db in try db.makeStatement(sql: "SELECT 1") }
+            XCTAssertThrowsError(try closedQueue.close())
+            XCTAssertTrue(log.messages.contains("5: unable to close due to unfinalized statements or unfinished backups"), "\(log.messages)")
+            XCTAssertTrue(log.messages.contains { $0.hasPrefix("5: connection ") && $0.hasSuffix("the unfinalized statement `SELECT 1`") }, "\(log.messages)")
+            withExtendedLifetime(statement) { }
+
             // Set to nil, the function stops receiving messages.
             Database.logError = nil
             let count = log.messages.count

@@ -41,7 +41,7 @@ final class SQLStatementCursorTests: FolioTestCase {
         }
         // The trace tells the text that SQLite compiled.
         XCTAssertEqual(sqlQueries.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }, [
-            "BEGIN DEFERRED TRANSACTION",
+            "BEGIN IMMEDIATE TRANSACTION",
             "INSERT INTO player (name, score) VALUES (?, ?);",
             "INSERT INTO player (name, score) VALUES (?, ?);",
             "COMMIT TRANSACTION",

@@ -48,9 +48,9 @@ final class TransactionControlStatementTests: FolioTestCase {
         }
         XCTAssertEqual(try values(dbQueue), [1, 2, 3])
         XCTAssertEqual(Array(sqlQueries.prefix(9)), [
-            "BEGIN DEFERRED TRANSACTION", "INSERT INTO t VALUES (?)", "COMMIT TRANSACTION",
-            "BEGIN DEFERRED TRANSACTION", "INSERT INTO t VALUES (?)", "COMMIT TRANSACTION",
-            "BEGIN DEFERRED TRANSACTION", "INSERT INTO t VALUES (?)", "COMMIT TRANSACTION",
+            "BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t VALUES (?)", "COMMIT TRANSACTION",
+            "BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t VALUES (?)", "COMMIT TRANSACTION",
+            "BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t VALUES (?)", "COMMIT TRANSACTION",
         ])
     }
 

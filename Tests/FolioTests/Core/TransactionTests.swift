@@ -99,7 +99,7 @@ final class TransactionTests: FolioTestCase {
             }
         }
         XCTAssertEqual(try values(dbQueue), [])
-        XCTAssertEqual(sqlQueries.first, "BEGIN DEFERRED TRANSACTION")
+        XCTAssertEqual(sqlQueries.first, "BEGIN IMMEDIATE TRANSACTION")
     }
 
     func testNestedWriteUsesSavepoint() throws {
@@ -119,7 +119,7 @@ final class TransactionTests: FolioTestCase {
             try db.beginTransaction()
             XCTAssertThrowsError(try db.beginTransaction()) { error in
                 XCTAssertEqual((error as? DatabaseError)?.resultCode, .SQLITE_ERROR)
-                XCTAssertEqual((error as? DatabaseError)?.sql, "BEGIN DEFERRED TRANSACTION")
+                XCTAssertEqual((error as? DatabaseError)?.sql, "BEGIN IMMEDIATE TRANSACTION")
             }
             try db.rollback()
         }

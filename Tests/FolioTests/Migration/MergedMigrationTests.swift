@@ -192,6 +192,27 @@ final class MergedMigrationTests: FolioTestCase {
         XCTAssertEqual(try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM author") }, 1)
     }
 
+    /// A database that applied some of the merged migrations keeps its
+    /// data with `eraseDatabaseOnSchemaChange`: the merged migration runs
+    /// with the identifiers of the applied ones, which are not applied
+    /// again.
+    func testPendingMergedMigrationIsNotASchemaChange() throws {
+        for appliedCount in 1...2 {
+            let dbQueue = try makeDatabaseQueue()
+            try oldMigrator(upTo: appliedCount).migrate(dbQueue)
+            try dbQueue.write { db in try db.execute(sql: "INSERT INTO author (name) VALUES ('Arthur')") }
+            let runs = ValueRecorder<Set<String>>()
+            var migrator = mergingMigrator(runs: runs)
+            migrator.eraseDatabaseOnSchemaChange = true
+            try dbQueue.read { db in XCTAssertFalse(try migrator.hasSchemaChanges(db)) }
+            try migrator.migrate(dbQueue)
+            XCTAssertEqual(runs.values, [appliedCount == 1 ? ["v1"] : ["v1", "v2"]])
+            XCTAssertEqual(try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM author") }, 1)
+            try assertFinalSchema(dbQueue)
+            try dbQueue.read { db in XCTAssertFalse(try migrator.hasSchemaChanges(db)) }
+        }
+    }
+
     func testFailingMergedMigrationIsRolledBackAndNotRecorded() throws {
         let dbQueue = try makeDatabaseQueue()
         try oldMigrator(upTo: 1).migrate(dbQueue)

@@ -268,7 +268,7 @@ final class ValueObservationEventsTests: FolioTestCase {
         try assertWriteAccess(in: dbQueue)
         // Outside of a transaction, a savepoint is a transaction.
         let fetch = [
-            "BEGIN DEFERRED TRANSACTION",
+            "BEGIN IMMEDIATE TRANSACTION",
             "CREATE TEMP TABLE IF NOT EXISTS fetchLog (id INTEGER PRIMARY KEY)",
             "INSERT INTO fetchLog DEFAULT VALUES",
             "SELECT COUNT(*) FROM player",

@@ -58,7 +58,7 @@ final class SaveTests: FolioTestCase {
             var player = PersistedPlayer(id: 5, name: "Craig", score: 10)
             let sql = try persistenceSQL { try player.save(db) }
             XCTAssertEqual(sql, [
-                "BEGIN DEFERRED TRANSACTION",
+                "BEGIN IMMEDIATE TRANSACTION",
                 #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#,
                 #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#,
                 "COMMIT TRANSACTION",

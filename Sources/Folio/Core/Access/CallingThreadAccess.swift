@@ -32,7 +32,7 @@ enum CallingThreadAccess {
         let connection: Unmanaged<SerializedDatabase>?
         /// The pool of the connection, to detect reentrant accesses to
         /// the other connections of the pool.
-        let group: ObjectIdentifier?
+        let group: UInt64?
         /// The entry that was innermost when this one was pushed.
         let previous: UnsafeMutableRawPointer?
     }
@@ -42,7 +42,7 @@ enum CallingThreadAccess {
     /// for the connection of a ``DatabaseQueue``), outside of its queue.
     static func run<T>(
         _ connection: SerializedDatabase,
-        group: ObjectIdentifier?,
+        group: UInt64?,
         _ body: () throws -> T) rethrows -> T
     {
         try push(Entry(connection: .passUnretained(connection), group: group, previous: pthread_getspecific(entryKey)), body)
@@ -82,7 +82,7 @@ enum CallingThreadAccess {
 
     /// The connection of the pool identified by `group` that the innermost
     /// access of the current thread uses outside of its queue, if any.
-    static func connection(inGroup group: ObjectIdentifier) -> SerializedDatabase? {
+    static func connection(inGroup group: UInt64) -> SerializedDatabase? {
         guard let current, current.group == group else { return nil }
         return current.connection?.takeUnretainedValue()
     }

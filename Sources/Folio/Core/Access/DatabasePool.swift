@@ -94,11 +94,8 @@ public final class DatabasePool: DatabaseWriter {
     let readerPool: ReaderPool
 
     /// Identifies the queues of the pool's connections, to detect
-    /// reentrant accesses.
-    private let accessKey = DispatchSpecificKey<Void>()
-
-    /// Identifies the reader connection of the current queue.
-    private let readerKey = DispatchSpecificKey<WeakReader>()
+    /// reentrant accesses (see ``AccessKeys``).
+    private let accessIdentifier = AccessKeys.makeIdentifier()
 
     /// The configuration of the pool.
     ///
@@ -142,10 +139,10 @@ public final class DatabasePool: DatabaseWriter {
         writerConfiguration.label = "\(label).writer"
         if !configuration.readonly {
             writerConfiguration.journalMode = .wal
-            if writerConfiguration.defaultTransactionKind == .deferred {
+            if writerConfiguration.writeTransactionKind == .deferred {
                 // A deferred write transaction that reads first can not
                 // wait for another writer: it fails with SQLITE_BUSY.
-                writerConfiguration.defaultTransactionKind = .immediate
+                writerConfiguration.writeTransactionKind = .immediate
             }
             if case .immediateError = writerConfiguration.busyMode {
                 // A reader that reads the WAL index header while the
@@ -159,7 +156,7 @@ public final class DatabasePool: DatabaseWriter {
         // even for a new empty file, before any reader opens.
         writer = try SerializedDatabase(
             path: path, configuration: writerConfiguration, defaultLabel: label,
-            accessGroup: ObjectIdentifier(accessKey), syncsOnCallingThread: true)
+            accessGroup: accessIdentifier, syncsOnCallingThread: true)
         externalChangeWatcher = configuration.observesExternalChanges
             ? ExternalChangeWatcher(path: path, writer: writer)
             : nil
@@ -169,16 +166,15 @@ public final class DatabasePool: DatabaseWriter {
             readerConfiguration.journalMode = .default
             return readerConfiguration
         }()
-        let accessKey = self.accessKey
-        let readerKey = self.readerKey
+        let accessIdentifier = self.accessIdentifier
         readerPool = ReaderPool(maximumCount: configuration.maximumReaderCount) { number in
             var configuration = readerConfiguration
             configuration.label = "\(label).reader.\(number)"
             let reader = try SerializedDatabase(
                 path: path, configuration: configuration, defaultLabel: label,
-                isReader: true, accessGroup: ObjectIdentifier(accessKey))
-            reader.queue.setSpecific(key: accessKey, value: ())
-            reader.queue.setSpecific(key: readerKey, value: WeakReader(reader))
+                isReader: true, accessGroup: accessIdentifier)
+            reader.queue.setSpecific(key: AccessKeys.pool, value: accessIdentifier)
+            reader.queue.setSpecific(key: AccessKeys.reader, value: WeakReader(reader))
             if !configuration.readonly {
                 // Readers never write. They are not opened with
                 // SQLITE_OPEN_READONLY, which fails on a WAL database
@@ -190,7 +186,7 @@ public final class DatabasePool: DatabaseWriter {
             }
             return reader
         }
-        writer.queue.setSpecific(key: accessKey, value: ())
+        writer.queue.setSpecific(key: AccessKeys.pool, value: accessIdentifier)
     }
 
     /// How long the writer waits for the write lock that a reader takes
@@ -206,11 +202,20 @@ public final class DatabasePool: DatabaseWriter {
     /// try dbPool.close()
     /// ```
     ///
+    /// When a statement or a cursor of the application is still alive,
+    /// SQLite refuses to close the connection: this method then throws a
+    /// ``DatabaseError`` with the code `SQLITE_BUSY` ("unable to close due
+    /// to unfinalized statements or unfinished backups"), and gives the
+    /// diagnostic to ``Database/logError``. The connection is then a
+    /// zombie: later accesses throw, and SQLite closes it when the last
+    /// statement is deallocated.
+    ///
     /// - Throws: A ``DatabaseError``.
     public func close() throws {
         externalChangeWatcher?.close()
-        readerPool.close()
-        writer.close()
+        let readerError = Result { try readerPool.closeReportingLiveStatements() }
+        try writer.closeReportingLiveStatements()
+        try readerError.get()
     }
 
     /// Interrupts the statements that run on all connections, which fail
@@ -226,8 +231,15 @@ public final class DatabasePool: DatabaseWriter {
     /// the queue of one of its connections, or in a read that runs on
     /// the calling thread.
     var isInsideAccess: Bool {
-        DispatchQueue.getSpecific(key: accessKey) != nil
-            || CallingThreadAccess.connection(inGroup: ObjectIdentifier(accessKey)) != nil
+        DispatchQueue.getSpecific(key: AccessKeys.pool) == accessIdentifier
+            || CallingThreadAccess.connection(inGroup: accessIdentifier) != nil
+    }
+
+    /// The reader connection of this pool whose queue runs the current
+    /// code, if any.
+    private var currentQueueReader: SerializedDatabase? {
+        guard DispatchQueue.getSpecific(key: AccessKeys.pool) == accessIdentifier else { return nil }
+        return DispatchQueue.getSpecific(key: AccessKeys.reader)?.reader
     }
 
     /// Stops the program when called from inside an access to the pool.
@@ -355,8 +367,8 @@ public final class DatabasePool: DatabaseWriter {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, or a ``DatabaseError``.
     public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
-        if let reader = DispatchQueue.getSpecific(key: readerKey)?.reader
-            ?? CallingThreadAccess.connection(inGroup: ObjectIdentifier(accessKey))
+        if let reader = currentQueueReader
+            ?? CallingThreadAccess.connection(inGroup: accessIdentifier)
         {
             return try reader.reentrantSync(value)
         }

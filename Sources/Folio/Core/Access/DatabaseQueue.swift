@@ -105,10 +105,18 @@ public final class DatabaseQueue: DatabaseWriter {
 
     /// Closes the connection. Later accesses throw a ``DatabaseError``.
     ///
+    /// When a statement or a cursor of the application is still alive,
+    /// SQLite refuses to close the connection: this method then throws a
+    /// ``DatabaseError`` with the code `SQLITE_BUSY` ("unable to close due
+    /// to unfinalized statements or unfinished backups"), and gives the
+    /// diagnostic to ``Database/logError``. The connection is then a
+    /// zombie: later accesses throw, and SQLite closes it when the last
+    /// statement is deallocated.
+    ///
     /// - Throws: A ``DatabaseError``.
     public func close() throws {
         externalChangeWatcher?.close()
-        writer.close()
+        try writer.closeReportingLiveStatements()
     }
 
     /// Interrupts the statement that runs, which fails with

@@ -17,6 +17,14 @@ public protocol DatabaseReader: AnyObject, Sendable {
 
     /// Closes the database connections. Later accesses throw.
     ///
+    /// When a statement or a cursor of the application is still alive,
+    /// SQLite refuses to close the connection: this method then throws a
+    /// ``DatabaseError`` with the code `SQLITE_BUSY` ("unable to close due
+    /// to unfinalized statements or unfinished backups"), and gives the
+    /// diagnostic to ``Database/logError``. The connection is then a
+    /// zombie: later accesses throw, and SQLite closes it when the last
+    /// statement is deallocated.
+    ///
     /// - Throws: A ``DatabaseError``.
     func close() throws
 

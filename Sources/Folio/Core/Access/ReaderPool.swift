@@ -280,6 +280,15 @@ final class ReaderPool: Sendable {
     /// Closes the connections, and fails future leases. Lent connections
     /// are closed when they come back.
     func close() {
+        try? closeReportingLiveStatements()
+    }
+
+    /// Like ``close()``, but throws the error of the first idle connection
+    /// that could not close because statements or cursors of the
+    /// application are still alive (see
+    /// ``SerializedDatabase/closeReportingLiveStatements()``). The other
+    /// connections close all the same.
+    func closeReportingLiveStatements() throws {
         let (idle, waiters) = state.withLock { state in
             state.isClosed = true
             defer {
@@ -291,12 +300,18 @@ final class ReaderPool: Sendable {
             }
             return (state.idle, state.waiters)
         }
+        var firstError: (any Error)?
         for reader in idle {
-            reader.close()
+            do {
+                try reader.closeReportingLiveStatements()
+            } catch {
+                firstError = firstError ?? error
+            }
         }
         for waiter in waiters {
             waiter.completion(.failure(Self.closedError))
         }
+        if let firstError { throw firstError }
     }
 
     /// Whether ``close()`` was called.

@@ -21,7 +21,9 @@ import Synchronization
 final class SerializedDatabase: @unchecked Sendable {
     private let db: Database
     let queue: DispatchQueue
-    private let queueKey = DispatchSpecificKey<Void>()
+    /// The identifier of the connection in the specific data of its queue
+    /// (see ``AccessKeys``).
+    private let accessIdentifier = AccessKeys.makeIdentifier()
     private let connectionForInterrupt: SQLiteConnection?
     private let isClosed = Synchronized(false)
 
@@ -55,7 +57,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// The pool of a connection whose accesses may run on the calling
     /// thread, to detect reentrant accesses (see ``CallingThreadAccess``):
     /// nil for a ``DatabaseQueue``.
-    private let accessGroup: ObjectIdentifier?
+    private let accessGroup: UInt64?
 
     /// Whether ``sync(_:)`` and ``rethrowingSync(_:)`` run on the calling
     /// thread, under the access lock, when no work waits on the queue: the
@@ -104,7 +106,7 @@ final class SerializedDatabase: @unchecked Sendable {
         configuration: Configuration,
         defaultLabel: String,
         isReader: Bool = false,
-        accessGroup: ObjectIdentifier? = nil,
+        accessGroup: UInt64? = nil,
         syncsOnCallingThread: Bool = false,
         holdsTransaction: Bool = false) throws
     {
@@ -120,7 +122,7 @@ final class SerializedDatabase: @unchecked Sendable {
             label: label,
             qos: targetQueue == nil ? configuration.qos : .unspecified,
             target: targetQueue)
-        queue.setSpecific(key: queueKey, value: ())
+        queue.setSpecific(key: AccessKeys.connection, value: accessIdentifier)
         allowsUnsafeTransactions = holdsTransaction || (configuration.allowsUnsafeTransactions && !isReader)
         suspension = db.suspension
         interruptsOnSuspension = !(isReader && (db.suspension?.isWAL ?? false))
@@ -155,7 +157,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Whether the current code runs inside an access to this connection:
     /// on its queue, or in ``syncOnCallingThread(_:)``.
     var isOnQueue: Bool {
-        if DispatchQueue.getSpecific(key: queueKey) != nil { return true }
+        if DispatchQueue.getSpecific(key: AccessKeys.connection) == accessIdentifier { return true }
         return accessLock != nil && CallingThreadAccess.isAccessing(self)
     }
 
@@ -288,7 +290,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// only the errors of their function, so that a closed connection is
     /// not checked here. On a closed connection, statements throw.
     func rethrowingSync<T>(_ block: (Database) throws -> T) rethrows -> T {
-        precondition(
+        checkProgrammerError(
             !isOnQueue,
             "Database methods are not reentrant: do not call read, write or inDatabase from inside another access to the same database (\(db.description)).")
         if lockForCallingThreadAccess() {
@@ -370,17 +372,25 @@ final class SerializedDatabase: @unchecked Sendable {
     /// its pool closed closes its connection when it gives it back, at
     /// the end of an `async` access.
     func close() {
+        try? closeReportingLiveStatements()
+    }
+
+    /// Closes the connection, and throws when statements or cursors of the
+    /// application are still alive (see
+    /// ``Database/closeReportingLiveStatements()``): the connection is
+    /// closed all the same, for the accesses.
+    func closeReportingLiveStatements() throws {
         removeSuspensionObservers()
         if isOnQueue {
-            closeOnQueue()
+            try closeOnQueue()
         } else {
-            queue.sync { withAccessLock { closeOnQueue() } }
+            try queue.sync { try withAccessLock { try closeOnQueue() } }
         }
     }
 
-    private func closeOnQueue() {
+    private func closeOnQueue() throws {
         isClosed.withLock { $0 = true }
-        db.close()
+        try db.closeReportingLiveStatements()
     }
 
     private func removeSuspensionObservers() {
@@ -461,8 +471,55 @@ extension SerializedDatabase {
         async throws -> T
     {
         try Task.checkCancellation()
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            // The function runs in the calling task, on the queue: it sees
+            // the task-local values and the cancellation of the caller.
+            return try await executeInCallingTask(block)
+        }
         return try await withoutActuallyEscaping(block) { block in
             try await execute(LentBlock(block))
+        }
+    }
+
+    /// Runs a function on the queue, inside the calling task, through a
+    /// ``ConnectionTaskExecutor``: the task hops to the queue, runs the
+    /// function, and hops back.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    private func executeInCallingTask<T: Sendable>(
+        _ block: @Sendable (Database, DatabaseAccessCancellation) throws -> T)
+        async throws -> T
+    {
+        let cancellation = DatabaseAccessCancellation()
+        let executor = ConnectionTaskExecutor(self)
+        return try await withTaskCancellationHandler {
+            try await withTaskExecutorPreference(executor) {
+                // On the queue, under the access lock (see enqueueJob).
+                guard cancellation.start() else {
+                    throw CancellationError()
+                }
+                let result = Result { try runCancellableLocked(cancellation, block) }
+                cancellation.finish()
+                switch result {
+                case .success(let value):
+                    return value
+                case .failure(let error):
+                    throw cancellation.isCancelled ? CancellationError() : error
+                }
+            }
+        } onCancel: {
+            cancellation.cancel { self.interrupt() }
+        }
+    }
+
+    /// Runs a job of a ``ConnectionTaskExecutor`` on the queue, under the
+    /// access lock, counted as work put on the queue.
+    func enqueueJob(_ job: @escaping @Sendable () -> Void) {
+        willEnqueue()
+        queue.async {
+            self.withAccessLock {
+                defer { self.didDequeue() }
+                job()
+            }
         }
     }
 

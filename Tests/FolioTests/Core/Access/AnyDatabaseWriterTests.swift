@@ -24,7 +24,7 @@ final class AnyDatabaseWriterTests: FolioTestCase {
     func testWriteRunsInATransaction() throws {
         let (dbQueue, writer) = try makeWriter()
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
-        XCTAssertEqual(sqlQueries, ["BEGIN DEFERRED TRANSACTION", "INSERT INTO t VALUES (1)", "COMMIT TRANSACTION"])
+        XCTAssertEqual(sqlQueries, ["BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t VALUES (1)", "COMMIT TRANSACTION"])
         XCTAssertEqual(try values(dbQueue), [1])
     }
 

@@ -1,6 +1,26 @@
 import Folio
 import XCTest
 
+// `Configuration.defaultTransactionKind` is deprecated: it is used from
+// deprecated declarations, called through a protocol whose requirements are
+// not deprecated, so that the tests build without warnings.
+private protocol SeedEraTransactionKindSetting {
+    func kind(of configuration: Configuration) -> Database.TransactionKind
+    func set(_ kind: Database.TransactionKind, in configuration: inout Configuration)
+}
+
+private struct SeedEraTransactionKind: SeedEraTransactionKindSetting {
+    @available(*, deprecated)
+    func kind(of configuration: Configuration) -> Database.TransactionKind {
+        configuration.defaultTransactionKind
+    }
+
+    @available(*, deprecated)
+    func set(_ kind: Database.TransactionKind, in configuration: inout Configuration) {
+        configuration.defaultTransactionKind = kind
+    }
+}
+
 final class DatabaseQueueInTransactionTests: FolioTestCase {
     private func makeQueue() throws -> DatabaseQueue {
         let dbQueue = try makeDatabaseQueue()
@@ -20,7 +40,7 @@ final class DatabaseQueueInTransactionTests: FolioTestCase {
             try db.execute(sql: "INSERT INTO t VALUES (1)")
             return .commit
         }
-        XCTAssertEqual(sqlQueries, ["BEGIN DEFERRED TRANSACTION", "INSERT INTO t VALUES (1)", "COMMIT TRANSACTION"])
+        XCTAssertEqual(sqlQueries, ["BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t VALUES (1)", "COMMIT TRANSACTION"])
         XCTAssertEqual(try values(dbQueue), [1])
     }
 
@@ -30,7 +50,7 @@ final class DatabaseQueueInTransactionTests: FolioTestCase {
             try db.execute(sql: "INSERT INTO t VALUES (1)")
             return .rollback
         }
-        XCTAssertEqual(sqlQueries, ["BEGIN DEFERRED TRANSACTION", "INSERT INTO t VALUES (1)", "ROLLBACK TRANSACTION"])
+        XCTAssertEqual(sqlQueries, ["BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t VALUES (1)", "ROLLBACK TRANSACTION"])
         XCTAssertEqual(try values(dbQueue), [])
     }
 
@@ -56,13 +76,15 @@ final class DatabaseQueueInTransactionTests: FolioTestCase {
         ])
     }
 
-    func testDefaultKindComesFromTheConfiguration() throws {
+    func testDefaultKindComesFromTheDeprecatedConfiguration() throws {
+        let settings: any SeedEraTransactionKindSetting = SeedEraTransactionKind()
         var config = Configuration()
-        config.defaultTransactionKind = .immediate
+        XCTAssertEqual(settings.kind(of: config), .immediate)
+        settings.set(.exclusive, in: &config)
         let dbQueue = try makeDatabaseQueue(configuration: config)
         clearSQLQueries()
         try dbQueue.inTransaction { _ in .commit }
-        XCTAssertEqual(sqlQueries.first, "BEGIN IMMEDIATE TRANSACTION")
+        XCTAssertEqual(sqlQueries.first, "BEGIN EXCLUSIVE TRANSACTION")
     }
 
     func testFailedCommitRollsBackAndThrows() throws {

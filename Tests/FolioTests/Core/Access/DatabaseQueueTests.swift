@@ -15,7 +15,7 @@ final class DatabaseQueueTests: FolioTestCase {
         XCTAssertEqual(name, "Arthur")
         XCTAssertEqual(score, 1000)
         XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("BEGIN") || $0.hasPrefix("COMMIT") }, [
-            "BEGIN DEFERRED TRANSACTION", "COMMIT TRANSACTION", "BEGIN DEFERRED TRANSACTION",
+            "BEGIN IMMEDIATE TRANSACTION", "COMMIT TRANSACTION", "BEGIN DEFERRED TRANSACTION",
         ])
     }
 

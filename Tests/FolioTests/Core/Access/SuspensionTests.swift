@@ -158,7 +158,9 @@ final class SuspensionTests: FolioTestCase {
         let dbQueue = try DatabaseQueue(path: temporaryDatabasePath(), configuration: observingConfiguration)
         try dbQueue.write { try $0.execute(sql: "CREATE TABLE t (a)") }
         try dbQueue.inDatabase { db in
-            try db.beginTransaction()
+            // Deferred: a write transaction (IMMEDIATE, the default) takes
+            // the write lock at once.
+            try db.beginTransaction(.deferred)
             _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") // read lock
             suspend()
             try db.commit() // releases the lock

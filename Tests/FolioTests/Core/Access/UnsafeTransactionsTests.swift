@@ -34,7 +34,7 @@ final class UnsafeTransactionsTests: FolioTestCase {
             try db.beginTransaction()
             try db.execute(sql: "INSERT INTO t VALUES (1)")
         })
-        XCTAssertEqual(sqlQueries, ["BEGIN DEFERRED TRANSACTION", "INSERT INTO t VALUES (1)", "ROLLBACK"])
+        XCTAssertEqual(sqlQueries, ["BEGIN IMMEDIATE TRANSACTION", "INSERT INTO t VALUES (1)", "ROLLBACK"])
         try dbQueue.inDatabase { db in
             XCTAssertFalse(db.isInsideTransaction)
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t"), 0)

@@ -75,7 +75,11 @@ struct SQLPrefetcher {
             // One group per parent key at most.
             singleColumnGroups.reserveCapacity(uniqueKeys.count)
         }
-        for prepared in try preparedRequests(prefetch, db, keys: uniqueKeys) {
+        // Each chunk of keys is fetched before the next one is prepared:
+        // the chunks of one size share their SQL, hence one cached
+        // statement, whose arguments the next chunk replaces.
+        try forEachChunk(prefetch, keys: uniqueKeys) { chunk in
+            let prepared = try preparedRequest(prefetch, prefetchQuery(prefetch, keys: chunk), db)
             let childRows = try prepared.fetchAllRows(db)
             let keyStart = prepared.statement.columnCount - keyCount
             if isSingleColumnKey {
@@ -131,7 +135,13 @@ struct SQLPrefetcher {
     func dumpRequests(_ db: Database, rows: [Row]) throws -> [(key: String, requests: [PreparedRequest])] {
         try prefetches.map { prefetch in
             let (_, uniqueKeys) = keys(prefetch, rows)
-            var requests = try preparedRequests(prefetch, db, keys: uniqueKeys)
+            // Dumps prepare all chunks before they run them: the statements
+            // of the chunks are not shared (not cached), so that each one
+            // keeps its own arguments.
+            var requests: [PreparedRequest] = []
+            try forEachChunk(prefetch, keys: uniqueKeys) { chunk in
+                requests.append(try preparedRequest(prefetch, prefetchQuery(prefetch, keys: chunk), db, cached: false))
+            }
             if requests.isEmpty {
                 let query = prefetchQuery(prefetch, keyFilter: SQLExpression(literal: SQL(sql: "0")))
                 requests = try [preparedRequest(prefetch, query, db)]
@@ -154,26 +164,28 @@ struct SQLPrefetcher {
         return (parentKeys, uniqueKeys)
     }
 
-    /// The requests of the rows whose keys are among the given keys, one
-    /// per chunk of keys (none when there is no key). The keys are
-    /// selected after the other columns.
-    private func preparedRequests(_ prefetch: Prefetch, _ db: Database, keys uniqueKeys: [[DatabaseValue]]) throws -> [PreparedRequest] {
+    /// Calls `body` with each chunk of keys that fits in one prefetch
+    /// query (never when there is no key).
+    private func forEachChunk(_ prefetch: Prefetch, keys uniqueKeys: [[DatabaseValue]], _ body: ([[DatabaseValue]]) throws -> Void) throws {
         let chunkSize = max(1, SQLPrefetcher.maximumArgumentCount / max(1, prefetch.childColumns.count))
-        var requests: [PreparedRequest] = []
         var start = 0
         while start < uniqueKeys.count {
-            let chunk = Array(uniqueKeys[start..<min(start + chunkSize, uniqueKeys.count)])
-            start += chunkSize
-            requests.append(try preparedRequest(prefetch, prefetchQuery(prefetch, keys: chunk), db))
+            let end = min(start + chunkSize, uniqueKeys.count)
+            try body(Array(uniqueKeys[start..<end]))
+            start = end
         }
-        return requests
     }
 
-    private func preparedRequest(_ prefetch: Prefetch, _ query: SQLQuery, _ db: Database) throws -> PreparedRequest {
+    /// The request of the rows whose keys are among the given keys. The
+    /// keys are selected after the other columns.
+    ///
+    /// - Parameter cached: Whether the statement comes from the statement
+    ///   cache, shared with every request of the same SQL.
+    private func preparedRequest(_ prefetch: Prefetch, _ query: SQLQuery, _ db: Database, cached: Bool = true) throws -> PreparedRequest {
         let hiddenColumns = prefetch.childColumns.enumerated().map { index, column in
             SQLSelection(.aliased(.column(column, prefetch.steps[0].relation.alias), "grdb_prefetch_\(index)"))
         }
-        return try query.makePreparedRequest(db, forSingleResult: false, extraSelection: hiddenColumns)
+        return try query.makePreparedRequest(db, forSingleResult: false, extraSelection: hiddenColumns, cachedStatement: cached)
     }
 
     /// The query of the prefetched rows: the last step, joined back to the

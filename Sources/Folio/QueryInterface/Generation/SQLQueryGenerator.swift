@@ -299,10 +299,12 @@ extension SQLQuery {
     func makePreparedRequest(
         _ db: Database,
         forSingleResult singleResult: Bool,
-        extraSelection: [SQLSelection] = []) throws -> PreparedRequest
+        extraSelection: [SQLSelection] = [],
+        cachedStatement: Bool = true) throws -> PreparedRequest
     {
         if hasConnectedDerivations {
-            return try resolved(db).makePreparedRequest(db, forSingleResult: singleResult, extraSelection: extraSelection)
+            return try resolved(db).makePreparedRequest(
+                db, forSingleResult: singleResult, extraSelection: extraSelection, cachedStatement: cachedStatement)
         }
         let generator = SQLQueryGenerator(query: self)
         let prefetch = try SQLPrefetcher(relation: relation, db: db, firstHiddenColumn: { try generator.selectedColumnCount(db) })
@@ -314,7 +316,7 @@ extension SQLQuery {
         // the statement cache when another connection changed the schema
         // (cached statements keep their former columns until they step).
         let joinedLayout = try generator.layout(db)
-        let statement = try db.cachedStatement(sql: sql)
+        let statement = try cachedStatement ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
         var layout = joinedLayout?.layout
         if let joinedLayout {

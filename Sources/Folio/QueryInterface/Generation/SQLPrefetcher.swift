@@ -10,6 +10,9 @@ struct SQLPrefetcher {
     struct Prefetch {
         /// The association key.
         var key: String
+        /// The keys of the to-one associations from the fetched row to the
+        /// scope that holds the prefetched rows (empty for the row itself).
+        var scopePath: [String]
         /// The steps from the parent to the prefetched relation.
         var steps: [SQLAssociationStep]
         /// The offsets of the hidden parent key columns in parent rows.
@@ -26,29 +29,44 @@ struct SQLPrefetcher {
     let prefetches: [Prefetch]
     let hiddenSelection: [SQLSelection]
 
-    /// Returns nil when the relation has no `.all` child.
+    /// Returns nil when the relation has no `.all` child, neither directly
+    /// nor below its to-one children.
     init?(relation: SQLRelation, db: Database, firstHiddenColumn: () throws -> Int) throws {
-        let children = relation.children.filter { $0.child.kind == .all }
-        guard !children.isEmpty else { return nil }
+        guard relation.hasPrefetchedDescendant else { return nil }
         var offset = try firstHiddenColumn()
         var prefetches: [Prefetch] = []
         var hiddenSelection: [SQLSelection] = []
-        for (key, child) in children {
-            guard let firstStep = child.prefetchSteps.first else { continue }
-            let mapping = try firstStep.condition.columnMapping(db)
-            var offsets: [Int] = []
-            for (index, pair) in mapping.enumerated() {
-                hiddenSelection.append(SQLSelection(.aliased(.column(pair.parent, relation.alias), "grdb_\(key)_\(index)")))
-                offsets.append(offset)
-                offset += 1
+        // The `.all` children of the relation, and those of its to-one
+        // children (`including(optional: A.b.including(all: B.cs))`), whose
+        // parent keys are read in the joined table.
+        func collect(_ relation: SQLRelation, scopePath: [String]) throws {
+            for (key, child) in relation.children {
+                guard child.kind == .all else {
+                    if child.relation.hasPrefetchedDescendant {
+                        try collect(child.relation, scopePath: scopePath + [key])
+                    }
+                    continue
+                }
+                guard let firstStep = child.prefetchSteps.first else { continue }
+                let mapping = try firstStep.condition.columnMapping(db)
+                var offsets: [Int] = []
+                let hiddenPrefix = (scopePath + [key]).joined(separator: "_")
+                for (index, pair) in mapping.enumerated() {
+                    hiddenSelection.append(SQLSelection(.aliased(.column(pair.parent, relation.alias), "grdb_\(hiddenPrefix)_\(index)")))
+                    offsets.append(offset)
+                    offset += 1
+                }
+                prefetches.append(Prefetch(
+                    key: key,
+                    scopePath: scopePath,
+                    steps: child.prefetchSteps,
+                    parentKeyOffsets: offsets,
+                    parentColumns: mapping.map(\.parent),
+                    childColumns: mapping.map(\.child)))
             }
-            prefetches.append(Prefetch(
-                key: key,
-                steps: child.prefetchSteps,
-                parentKeyOffsets: offsets,
-                parentColumns: mapping.map(\.parent),
-                childColumns: mapping.map(\.child)))
         }
+        try collect(relation, scopePath: [])
+        guard !prefetches.isEmpty else { return nil }
         self.prefetches = prefetches
         self.hiddenSelection = hiddenSelection
     }
@@ -93,7 +111,11 @@ struct SQLPrefetcher {
         }
         for (row, key) in zip(rows, parentKeys) {
             let childRows = isSingleColumnKey ? singleColumnGroups[key[0]] : groups[key]
-            row.setPrefetchedRows(childRows ?? [], forKey: prefetch.key)
+            var scopeRow: Row? = row
+            for scopeKey in prefetch.scopePath {
+                scopeRow = scopeRow?.scopeRow(named: scopeKey)
+            }
+            scopeRow?.setPrefetchedRows(childRows ?? [], forKey: prefetch.key)
         }
     }
 

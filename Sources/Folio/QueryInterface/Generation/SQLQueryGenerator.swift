@@ -263,7 +263,7 @@ struct SQLQueryGenerator {
             for (key, child) in relation.children where child.kind != .all {
                 if child.isSelected {
                     scopes.append(RowScope(key: key, layout: try makeLayout(child.relation)))
-                } else if child.relation.hasSelectedJoinedDescendant {
+                } else if child.relation.hasSelectedJoinedDescendant || child.relation.hasPrefetchedDescendant {
                     var layout = RowLayout(offset: offset, baseCount: 0)
                     try appendScopes(of: child.relation, to: &layout.scopes)
                     scopes.append(RowScope(key: key, layout: layout))
@@ -277,7 +277,7 @@ struct SQLQueryGenerator {
             return layout
         }
         var layout = try makeLayout(relation)
-        layout.hasPrefetches = relation.children.contains { $0.child.kind == .all }
+        layout.hasPrefetches = relation.hasPrefetchedDescendant
         return (layout, offset)
     }
 
@@ -423,6 +423,14 @@ extension SQLRelation {
     var hasSelectedJoinedDescendant: Bool {
         children.contains { _, child in
             child.kind != .all && (child.isSelected || child.relation.hasSelectedJoinedDescendant)
+        }
+    }
+
+    /// Whether the relation has `.all` children, directly or below its
+    /// to-one children: its rows need prefetched rows.
+    var hasPrefetchedDescendant: Bool {
+        children.contains { _, child in
+            child.kind == .all || child.relation.hasPrefetchedDescendant
         }
     }
 

@@ -119,7 +119,7 @@ final class AssociationJoinKeyTests: FolioTestCase {
             let row = try XCTUnwrap(Row.fetchOne(db, request))
             XCTAssertEqual(row.scopes.names.sorted(), [])
             XCTAssertEqual(row.prefetchedRows.keys, ["children", "kittens", "littlePuppies"])
-            XCTAssertEqual(row.prefetchedRows["children"], [["id": 1, "parentId": 1, "name": "Bob"]])
+            XCTAssertEqual(row.prefetchedRows["children"], [["id": 1, "parentId": 1, "name": "Bob", "grdb_parentId": 1]])
         }
     }
 
@@ -131,7 +131,7 @@ final class AssociationJoinKeyTests: FolioTestCase {
                 .including(all: Parent.children)
             XCTAssertTrue(
                 try request.makePreparedRequest(db).statement.sql.hasPrefix(
-                    #"SELECT "parent".*, "child".*, "parent"."id" AS "grdb_children_0" FROM "parent" JOIN "child" ON "child"."parentId" = "parent"."id""#))
+                    #"SELECT "parent".*, "child".* FROM "parent" JOIN "child" ON "child"."parentId" = "parent"."id""#))
             let row = try XCTUnwrap(Row.fetchOne(db, request))
             XCTAssertEqual(row.scopes.names.sorted(), ["child"])
             XCTAssertEqual(row.scopes["child"], ["id": 1, "parentId": 1, "name": "Bob"])

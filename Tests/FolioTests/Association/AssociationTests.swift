@@ -124,8 +124,8 @@ final class AssociationTests: FolioTestCase {
             clearSQLQueries()
             let rows = try Row.fetchAll(db, request)
             XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("SELECT") }, [
-                #"SELECT *, "id" AS "grdb_books_0" FROM "author" ORDER BY "id""#,
-                #"SELECT *, "authorId" AS "grdb_prefetch_0" FROM "book" WHERE "authorId" IN (?, ?, ?) ORDER BY "title""#,
+                #"SELECT * FROM "author" ORDER BY "id""#,
+                #"SELECT *, "authorId" AS "grdb_authorId" FROM "book" WHERE "authorId" IN (?, ?, ?) ORDER BY "title""#,
             ])
             XCTAssertEqual(rows.map(\.count), [3, 3, 3])
             let books: [[Book]] = try rows.map { try $0.decode(forKey: "books") }

@@ -295,16 +295,20 @@ struct SQLQueryGenerator {
 extension SQLQuery {
     /// Returns the prepared request of the query. Hidden columns are
     /// selected after the visible ones: first the parent keys of
-    /// prefetched associations, then `extraSelection`.
+    /// prefetched associations that the query does not select, then
+    /// `extraSelection` (hidden from unjoined rows unless
+    /// `hidesExtraSelection` is false).
     func makePreparedRequest(
         _ db: Database,
         forSingleResult singleResult: Bool,
         extraSelection: [SQLSelection] = [],
+        hidesExtraSelection: Bool = true,
         cachedStatement: Bool = true) throws -> PreparedRequest
     {
         if hasConnectedDerivations {
             return try resolved(db).makePreparedRequest(
-                db, forSingleResult: singleResult, extraSelection: extraSelection, cachedStatement: cachedStatement)
+                db, forSingleResult: singleResult, extraSelection: extraSelection,
+                hidesExtraSelection: hidesExtraSelection, cachedStatement: cachedStatement)
         }
         let generator = SQLQueryGenerator(query: self)
         let prefetch = try SQLPrefetcher(relation: relation, db: db, firstHiddenColumn: { try generator.selectedColumnCount(db) })
@@ -322,7 +326,7 @@ extension SQLQuery {
         if let joinedLayout {
             try generator.check(layoutOf: joinedLayout.columnCount, fits: statement)
         }
-        if layout == nil, prefetch != nil || !extraSelection.isEmpty {
+        if layout == nil, !(prefetch?.hiddenSelection.isEmpty ?? true) || (hidesExtraSelection && !extraSelection.isEmpty) {
             // Hide the hidden columns from the base row.
             layout = RowLayout(baseCount: try generator.selectedColumnCount(db))
         }

@@ -148,9 +148,9 @@ final class AssociationJoinKeyTests: FolioTestCase {
                 .including(optional: Parent.children.filter(Column("name") == "Bob").forKey("bobs"))
             XCTAssertEqual(
                 try request.makePreparedRequest(db).statement.sql,
-                #"SELECT "parent".*, "child".*, "child1".* FROM "parent" "#
-                    + #"JOIN "child" ON "child"."parentId" = "parent"."id" "#
-                    + #"LEFT JOIN "child" "child1" ON ("child1"."parentId" = "parent"."id") AND ("child1"."name" = ?)"#)
+                #"SELECT "parent".*, "child1".*, "child2".* FROM "parent" "#
+                    + #"JOIN "child" "child1" ON "child1"."parentId" = "parent"."id" "#
+                    + #"LEFT JOIN "child" "child2" ON ("child2"."parentId" = "parent"."id") AND ("child2"."name" = ?)"#)
             XCTAssertEqual(try Row.fetchOne(db, request)?.scopes.names.sorted(), ["bob", "child"])
         }
     }

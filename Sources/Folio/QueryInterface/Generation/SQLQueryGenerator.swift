@@ -38,9 +38,28 @@ struct SQLQueryGenerator {
     }
 
     /// Gives a unique SQL name to each joined table of the relation tree.
+    ///
+    /// As GRDB names them, a table joined at several places is numbered
+    /// at every place, from 1, the root of a self-join too
+    /// (`FROM "person" "person1" JOIN "person" "person2"`), and so is a
+    /// table whose name is taken by a user's alias or an enclosing query.
+    /// A user's alias keeps its name.
     private func nameAliases(of relation: SQLRelation, in context: inout SQLGenerationContext) -> AliasNameTree {
         var usedNames = Set(context.aliasNames.values.map { $0.lowercased() })
         usedNames.formUnion(context.reservedAliasNames)
+        // The places of each table name, and the names of user aliases.
+        var tableNameCounts: [String: Int] = [:]
+        func count(_ relation: SQLRelation) {
+            if let userName = relation.alias.userName {
+                usedNames.insert(userName.lowercased())
+            } else if context.aliasNames[relation.alias.identity] == nil {
+                tableNameCounts[relation.tableName.lowercased(), default: 0] += 1
+            }
+            for (_, child) in relation.children where child.kind != .all {
+                count(child.relation)
+            }
+        }
+        count(relation)
         var namedObjects: Set<ObjectIdentifier> = []
         func visit(_ relation: SQLRelation) -> AliasNameTree {
             let id = relation.alias.identity
@@ -48,7 +67,9 @@ struct SQLQueryGenerator {
             if !namedObjects.contains(id), let existing = context.aliasNames[id] {
                 // Named by an enclosing query: keep that name.
                 name = existing
-            } else if relation.alias.userName == nil, usedNames.contains(name.lowercased()) {
+            } else if relation.alias.userName == nil,
+                      usedNames.contains(name.lowercased()) || tableNameCounts[name.lowercased(), default: 0] > 1
+            {
                 var index = 1
                 while usedNames.contains("\(name)\(index)".lowercased()) { index += 1 }
                 name = "\(name)\(index)"
@@ -81,7 +102,10 @@ struct SQLQueryGenerator {
         // they are rendered before its aliases are named.
         var sql = try withClause(&context)
         var context2 = context
-        context2.qualifiesColumns = query.relation.hasJoins
+        // A user's named alias qualifies the columns of its table even
+        // without joins, as GRDB writes them:
+        // `SELECT "custom".* FROM "player" "custom" WHERE "custom"."id" = 1`.
+        context2.qualifiesColumns = query.relation.hasJoins || query.relation.alias.userName != nil
         context2.unqualifiedAlias = query.relation.alias.identity
         let names = nameAliases(of: query.relation, in: &context2)
 

@@ -106,10 +106,16 @@ public struct SQLRelation: Sendable {
         return relation
     }
 
+    /// The relation with its ordering reversed, and the orderings of its
+    /// joined associations, nested ones included (those of prefetched
+    /// associations order their own queries).
     func reversed() -> SQLRelation {
         if defersDerivations { return deriving { relation, _ in relation.reversed() } }
         var relation = self
         relation.isOrderingReversed.toggle()
+        for index in relation.children.indices where relation.children[index].child.kind != .all {
+            relation.children[index].child.relation = relation.children[index].child.relation.reversed()
+        }
         return relation
     }
 

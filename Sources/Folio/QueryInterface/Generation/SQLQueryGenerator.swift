@@ -34,6 +34,9 @@ struct SQLQueryGenerator {
         /// rendering its expressions.
         func activate(_ relation: SQLRelation, in context: inout SQLGenerationContext) {
             context.aliasNames[relation.alias.identity] = name
+            for alias in relation.mergedAliases {
+                context.aliasNames[alias.identity] = name
+            }
         }
     }
 
@@ -59,7 +62,12 @@ struct SQLQueryGenerator {
                 count(child.relation)
             }
         }
-        count(relation)
+        if relation.children.contains(where: { $0.child.kind != .all }) {
+            count(relation)
+        } else if let userName = relation.alias.userName {
+            // One table (the common case): nothing to count.
+            usedNames.insert(userName.lowercased())
+        }
         var namedObjects: Set<ObjectIdentifier> = []
         func visit(_ relation: SQLRelation) -> AliasNameTree {
             let id = relation.alias.identity
@@ -78,6 +86,9 @@ struct SQLQueryGenerator {
                 // Expressions that refer to the alias from elsewhere in the
                 // query (a user's `TableAlias`) see its first position.
                 context.aliasNames[id] = name
+            }
+            for alias in relation.mergedAliases where namedObjects.insert(alias.identity).inserted {
+                context.aliasNames[alias.identity] = name
             }
             usedNames.insert(name.lowercased())
             var tree = AliasNameTree(name: name, children: [])

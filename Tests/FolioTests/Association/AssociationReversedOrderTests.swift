@@ -76,6 +76,23 @@ final class AssociationReversedOrderTests: FolioTestCase {
         }
     }
 
+    func testAnnotatedWithHasOneThroughNextToItsPivot() throws {
+        let dbQueue = try makeLibrary()
+        try dbQueue.read { db in
+            let request = Book
+                .including(required: Book.author)
+                .annotated(withRequired: Book.country.select(Column("name").forKey("countryName")))
+                .order(Column("id"))
+            let rows = try Row.fetchAll(db, request)
+            XCTAssertEqual(rows.map { $0["countryName"] as String }, ["Russia", "France", "Russia"])
+            XCTAssertEqual(rows.map { $0.scopes["author"]?["name"] as String? }, ["Tolstoy", "Hugo", "Tolstoy"])
+
+            let allColumns = try Row.fetchAll(db, Book.annotated(withOptional: Book.country).order(Column("id")))
+            XCTAssertEqual(allColumns.map(\.count), [5, 5, 5, 5])
+            XCTAssertEqual(allColumns.map { $0[4] as String? }, ["Russia", "France", "Russia", nil])
+        }
+    }
+
     func testAnnotatedWithOptionalHasOneThrough() throws {
         let dbQueue = try makeLibrary()
         try dbQueue.read { db in

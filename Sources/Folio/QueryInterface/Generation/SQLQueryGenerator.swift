@@ -250,7 +250,19 @@ struct SQLQueryGenerator {
         guard case .commonTableExpression(let name) = relation.source, case .allColumns = selection.impl,
               let cte = query.commonTableExpressions.first(where: { $0.name.isEqualIgnoringASCIICase(to: name) })
         else {
-            return try selection.columnCount(in: relation.tableName, db)
+            // The columns of another table selected by this relation: the
+            // far table of `annotated(withOptional: Book.country)` through
+            // a pivot.
+            var tableName = relation.tableName
+            switch selection.impl {
+            case .allColumns(let alias?), .allColumnsExcluding(let alias?, _):
+                if alias.identity != relation.alias.identity, let aliasTable = alias.tableName {
+                    tableName = aliasTable
+                }
+            default:
+                break
+            }
+            return try selection.columnCount(in: tableName, db)
         }
         if let columns = cte.definition.columns {
             return columns.count

@@ -20,7 +20,7 @@
 ///
 /// Aggregates have a default key, the name of the column they are selected
 /// as: `bookCount`, `hasNoBook`, `averageBookPrice`, `minBookYear`,
-/// `maxBookYear`, `bookPriceSum`, `bookPriceTotal`. Change it with
+/// `maxBookYear`, `bookPriceSum` (for `sum` and `total`). Change it with
 /// ``forKey(_:)``.
 public struct AssociationAggregate<RowDecoder>: Sendable {
     /// Builds the expression, given the alias of the origin table.
@@ -176,13 +176,14 @@ extension AssociationToMany {
     }
 
     /// The total of an expression over the associated records, 0.0 when
-    /// there is none: `bookPriceTotal`.
+    /// there is none: `bookPriceSum`, as the key of ``sum(_:)``.
     ///
     /// - Parameter expression: An expression of the associated table.
     /// - Returns: An aggregate.
     public func total(_ expression: some SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
         let e = expression.sqlExpression
-        return _sqlAssociation.aggregate(key: columnKey(e) { "\($0)\($1)Total" }, {
+        // GRDB's default key of `total` ends in `Sum`, as that of `sum`.
+        return _sqlAssociation.aggregate(key: columnKey(e) { "\($0)\($1)Sum" }, {
             SQLExpression(.function("TOTAL", [$0!], distinct: false))
         }, of: e)
     }
@@ -278,10 +279,10 @@ extension AssociationToMany {
 
     /// The total of the expression returned by the closure, which receives
     /// the columns of the associated record, over the associated records,
-    /// 0.0 when there is none: `bookPriceTotal`.
+    /// 0.0 when there is none: `bookPriceSum`, as the key of ``sum(_:)``.
     ///
     /// ```swift
-    /// // SELECT author.*, TOTAL(book.price) AS bookPriceTotal ...
+    /// // SELECT author.*, TOTAL(book.price) AS bookPriceSum ...
     /// Author.annotated(with: Author.books.total { $0.price })
     /// ```
     ///

@@ -39,18 +39,25 @@ extension TableRecord where Self: EncodableRecord {
         }
         let firstAlias = steps[0].relation.alias
         let originTable = Self.databaseTableName
-        let filter = SQLExpression(.deferred { context in
+        // Schema-dependent, with the alias of the first step: the columns
+        // follow the alias when the request is aliased
+        // (`.aliased(TableAlias(name: "custom"))`).
+        let filter = SQLExpression(.schemaDependent(firstAlias) { db, alias in
             let dictionary = try values.get()
-            let mapping = try steps[0].condition.columnMapping(context.db)
+            let mapping = try steps[0].condition.columnMapping(db)
             let conditions = try mapping.map { pair -> SQLExpression in
                 guard let value = dictionary[DatabaseNameKey(pair.parent)] else {
                     throw DatabaseError(
                         resultCode: .SQLITE_MISUSE,
                         message: "\(Self.self) does not encode the column \(originTable).\(pair.parent) needed by request(for:)")
                 }
-                return SQLExpression(.binary("=", .column(pair.child, firstAlias), .value(value)))
+                return SQLExpression(.binary("=", .column(pair.child, alias ?? firstAlias), .value(value)))
             }
-            return try SQLExpression(.associative("AND", conditions)).sql(&context)
+            // A NULL key matches no row: `WHERE 0`, as GRDB writes it.
+            if mapping.contains(where: { dictionary[DatabaseNameKey($0.parent)]?.isNull == true }) {
+                return SQLExpression(.literal(SQL(sql: "0")))
+            }
+            return SQLExpression(.associative("AND", conditions))
         })
         return QueryInterfaceRequest(relation: SQLAssociationStep.reversedChain(steps, firstStepFilter: filter))
     }

@@ -88,6 +88,13 @@ public struct Inflections: Sendable {
     }
 
     private func inflect(_ string: String, with rules: [Rule]) -> String {
+        // Trailing digits are kept, and the letters before them inflect:
+        // `ds2` is the plural of `d2`.
+        let digitCount = string.utf8.reversed().prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }).count
+        if digitCount > 0 && digitCount < string.utf8.count {
+            let stem = String(string.dropLast(digitCount))
+            return inflect(stem, with: rules) + String(string.suffix(digitCount))
+        }
         if string.isEmpty || isUncountable(string) { return string }
         for rule in rules.reversed() {
             if let result = rule.apply(to: string) { return result }

@@ -388,6 +388,7 @@ extension SQLRelation {
         relation.grouping = grouping?.map { $0.requalified(from: alias, to: newAlias) }
         relation.havingExpressions = havingExpressions.map { $0.requalified(from: alias, to: newAlias) }
         relation.isDistinct = isDistinct
+        relation.mergedAliases = mergedAliases
         return relation
     }
 }

@@ -120,11 +120,13 @@ extension Table {
     /// - Parameters:
     ///   - db: A database connection.
     ///   - key: A primary key value.
-    /// - Returns: Whether a row exists.
+    /// - Returns: Whether a row exists; false, without any query, for a
+    ///   NULL key, which no primary key equals.
     /// - Throws: A ``DatabaseError``, also when the table does not exist,
     ///   has a composite primary key, or no primary key.
     public func exists(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
-        try filter(key: key).fetchExists(db)
+        if key.databaseValue.isNull { return false }
+        return try filter(key: key).fetchExists(db)
     }
 
     /// Returns whether a row exists for this primary or unique key.

@@ -82,10 +82,12 @@ extension TableRecord {
     /// - Parameters:
     ///   - db: A database connection.
     ///   - key: A primary key value.
-    /// - Returns: Whether a row exists.
+    /// - Returns: Whether a row exists; false, without any query, for a
+    ///   NULL key, which no primary key equals.
     /// - Throws: A ``DatabaseError``.
     public static func exists(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
-        try filter(key: key).fetchExists(db)
+        if key.databaseValue.isNull { return false }
+        return try filter(key: key).fetchExists(db)
     }
 
     /// Returns whether a row exists for this unique key.

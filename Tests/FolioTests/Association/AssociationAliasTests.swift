@@ -61,11 +61,11 @@ final class AssociationAliasTests: FolioTestCase {
                 .order(Column("id"))
             XCTAssertEqual(
                 try request.makePreparedRequest(db).statement.sql,
-                #"SELECT "book".*, "person".*, "country".*, "person1".*, "country1".* FROM "book" "#
-                    + #"JOIN "person" ON "person"."id" = "book"."authorId" "#
-                    + #"JOIN "country" ON "country"."code" = "person"."countryCode" "#
-                    + #"LEFT JOIN "person" "person1" ON "person1"."id" = "book"."translatorId" "#
-                    + #"LEFT JOIN "country" "country1" ON "country1"."code" = "person1"."countryCode" "#
+                #"SELECT "book".*, "person1".*, "country1".*, "person2".*, "country2".* FROM "book" "#
+                    + #"JOIN "person" "person1" ON "person1"."id" = "book"."authorId" "#
+                    + #"JOIN "country" "country1" ON "country1"."code" = "person1"."countryCode" "#
+                    + #"LEFT JOIN "person" "person2" ON "person2"."id" = "book"."translatorId" "#
+                    + #"LEFT JOIN "country" "country2" ON "country2"."code" = "person2"."countryCode" "#
                     + #"ORDER BY "book"."id""#)
             let infos = try request.asRequest(of: BookInfo.self).fetchAll(db)
             XCTAssertEqual(infos.map(\.book.title), ["War and Peace", "Anna Karenina"])
@@ -84,11 +84,11 @@ final class AssociationAliasTests: FolioTestCase {
             XCTAssertEqual(
                 try request.makePreparedRequest(db).statement.sql,
                 #"SELECT "book".* FROM "book" "#
-                    + #"JOIN "person" ON "person"."id" = "book"."authorId" "#
-                    + #"LEFT JOIN "country" ON ("country"."code" = "person"."countryCode") AND ("country"."code" = ?) "#
-                    + #"JOIN "person" "person1" ON "person1"."id" = "book"."translatorId" "#
-                    + #"JOIN "country" "country1" ON ("country1"."code" = "person1"."countryCode") AND ("country1"."code" = ?) "#
-                    + #"ORDER BY "country"."name", "country1"."name""#)
+                    + #"JOIN "person" "person1" ON "person1"."id" = "book"."authorId" "#
+                    + #"LEFT JOIN "country" "country1" ON ("country1"."code" = "person1"."countryCode") AND ("country1"."code" = ?) "#
+                    + #"JOIN "person" "person2" ON "person2"."id" = "book"."translatorId" "#
+                    + #"JOIN "country" "country2" ON ("country2"."code" = "person2"."countryCode") AND ("country2"."code" = ?) "#
+                    + #"ORDER BY "country1"."name", "country2"."name""#)
             XCTAssertEqual(try Book.fetchAll(db, request).map(\.title), ["War and Peace"])
         }
     }
@@ -103,7 +103,61 @@ final class AssociationAliasTests: FolioTestCase {
             let row = try XCTUnwrap(try Row.fetchOne(db, request))
             XCTAssertEqual(row.scopes["author"]?["name"], "Tolstoy")
             XCTAssertEqual(row.scopes["author"]?.scopes["authorCountry"]?["name"], "Russia")
-            XCTAssertFalse(try request.makePreparedRequest(db).statement.sql.contains(#"JOIN "person" "person1""#))
+            XCTAssertFalse(try request.makePreparedRequest(db).statement.sql.contains(#""person1""#))
+        }
+    }
+
+    func testCombiningAssociationsOfOneTableNumbersEveryPlace() throws {
+        // AssociationsBasics.md, "Combining Associations".
+        let dbQueue = try makeLibrary()
+        try dbQueue.read { db in
+            let request = Book
+                .including(required: Book.author)
+                .including(optional: Book.translator)
+            XCTAssertEqual(
+                try request.makePreparedRequest(db).statement.sql,
+                #"SELECT "book".*, "person1".*, "person2".* FROM "book" "#
+                    + #"JOIN "person" "person1" ON "person1"."id" = "book"."authorId" "#
+                    + #"LEFT JOIN "person" "person2" ON "person2"."id" = "book"."translatorId""#)
+            let rows = try Row.fetchAll(db, request.order(Column("id")))
+            XCTAssertEqual(rows.map { $0.scopes["author"]?["name"] as String? }, ["Tolstoy", "Tolstoy"])
+            XCTAssertEqual(rows.map { $0.scopes["translator"]?["name"] as String? }, ["Bienstock", nil])
+        }
+    }
+
+    func testSelfJoinAliasesTheRootToo() throws {
+        let dbQueue = try makeLibrary()
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE employee (id INTEGER PRIMARY KEY, managerId INTEGER REFERENCES employee(id), name TEXT NOT NULL);
+                INSERT INTO employee VALUES (1, NULL, 'Boss'), (2, 1, 'Worker');
+                """)
+            struct Employee: TableRecord {
+                static let manager = belongsTo(Employee.self)
+            }
+            let request = Employee.including(optional: Employee.manager).order(Column("id"))
+            XCTAssertEqual(
+                try request.makePreparedRequest(db).statement.sql,
+                #"SELECT "employee1".*, "employee2".* FROM "employee" "employee1" "#
+                    + #"LEFT JOIN "employee" "employee2" ON "employee2"."id" = "employee1"."managerId" "#
+                    + #"ORDER BY "employee1"."id""#)
+            let rows = try Row.fetchAll(db, request)
+            XCTAssertEqual(rows.map { $0["name"] as String }, ["Boss", "Worker"])
+            XCTAssertEqual(rows.map { $0.scopes["employee"]?["name"] as String? }, [nil, "Boss"])
+        }
+    }
+
+    func testUserAliasNamedAfterATableKeepsItsName() throws {
+        let dbQueue = try makeLibrary()
+        try dbQueue.read { db in
+            let alias = TableAlias<Book>(name: "person")
+            let request = Book.aliased(alias).joining(required: Book.author).filter { _ in alias[Column("id")] == 1 }
+            XCTAssertEqual(
+                try request.makePreparedRequest(db).statement.sql,
+                #"SELECT "person".* FROM "book" "person" "#
+                    + #"JOIN "person" "person1" ON "person1"."id" = "person"."authorId" "#
+                    + #"WHERE "person"."id" = ?"#)
+            XCTAssertEqual(try Row.fetchAll(db, request).map { $0["title"] as String }, ["War and Peace"])
         }
     }
 
@@ -118,9 +172,9 @@ final class AssociationAliasTests: FolioTestCase {
             XCTAssertEqual(
                 try request.makePreparedRequest(db).statement.sql,
                 #"SELECT "book".* FROM "book" "#
-                    + #"JOIN "person" ON "person"."id" = "book"."authorId" "#
-                    + #"JOIN "person" "person1" ON "person1"."id" = "book"."translatorId" "#
-                    + #"WHERE "person1"."name" = ?"#)
+                    + #"JOIN "person" "person1" ON "person1"."id" = "book"."authorId" "#
+                    + #"JOIN "person" "person2" ON "person2"."id" = "book"."translatorId" "#
+                    + #"WHERE "person2"."name" = ?"#)
             XCTAssertEqual(try Book.fetchAll(db, request).map(\.title), ["War and Peace"])
         }
     }

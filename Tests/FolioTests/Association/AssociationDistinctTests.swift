@@ -31,7 +31,7 @@ final class AssociationDistinctTests: FolioTestCase {
             let infos = try Author.including(all: bookKinds).order(Column("id")).asRequest(of: Info.self).fetchAll(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"SELECT DISTINCT "kind", "authorId" AS "grdb_prefetch_0" FROM "book" WHERE "authorId" IN (?, ?)"#)
+                #"SELECT DISTINCT "kind", "authorId" AS "grdb_authorId" FROM "book" WHERE "authorId" IN (?, ?)"#)
             XCTAssertEqual(infos.map(\.bookKinds), [["novel", "novella"], ["novel"]])
 
             let author = try XCTUnwrap(Author.fetchOne(db, key: 1))

@@ -46,6 +46,17 @@ final class AssociationForKeyTests: FolioTestCase {
         }
     }
 
+    func testToManyKeyEndingInDigitsIsSingularizedOnItsLetters() throws {
+        let dbQueue = try makeDatabase()
+        try dbQueue.read { db in
+            let row = try XCTUnwrap(Row.fetchOne(db, Author.including(required: Author.books.forKey("ds2").orderByPrimaryKey())))
+            XCTAssertEqual(Array(row.scopes.names), ["d2"])
+            XCTAssertEqual(row.scopes["d2"]?["kind"], "novel")
+            let rows = try Row.fetchAll(db, Author.including(all: Author.books.forKey("ds2")))
+            XCTAssertEqual(rows.first?.prefetchedRows.keys, ["ds2"])
+        }
+    }
+
     func testToManyForKeyNamesAggregatesAndPrefetchedRecords() throws {
         struct AuthorInfo: FetchableRecord, Decodable {
             var author: Author

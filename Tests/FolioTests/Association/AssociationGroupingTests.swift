@@ -77,7 +77,7 @@ final class AssociationGroupingTests: FolioTestCase {
             let infos = try request.fetchAll(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"SELECT "kind", MAX("year") AS "maxYear", "authorId" AS "grdb_prefetch_0" FROM "book" "#
+                #"SELECT "kind", MAX("year") AS "maxYear", "authorId" AS "grdb_authorId" FROM "book" "#
                     + #"WHERE "authorId" IN (?, ?, ?) GROUP BY "kind", "authorId" ORDER BY "kind""#)
             XCTAssertEqual(infos.map(\.author.name), ["Márquez", "Calvino", "Nobody"])
             XCTAssertEqual(infos.map(\.bookKindInfos), [
@@ -96,7 +96,7 @@ final class AssociationGroupingTests: FolioTestCase {
             let infos = try Author.including(all: kinds).order(Column("id")).asRequest(of: AuthorInfo.self).fetchAll(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"SELECT "kind", MAX("year") AS "maxYear", "authorId" AS "grdb_prefetch_0" FROM "book" "#
+                #"SELECT "kind", MAX("year") AS "maxYear", "authorId" AS "grdb_authorId" FROM "book" "#
                     + #"WHERE "authorId" IN (?, ?, ?) GROUP BY kind, "authorId" HAVING COUNT("id") >= ? ORDER BY "kind""#)
             XCTAssertEqual(infos.map { $0.bookKindInfos.map(\.kind) }, [["novel"], ["novel"], []])
             let literal = Self.bookKindInfos.group(Column("kind")).having(literal: "MIN(year) < 1960")
@@ -118,7 +118,7 @@ final class AssociationGroupingTests: FolioTestCase {
             let infos = try request.fetchAll(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"SELECT "kind", MAX("year") AS "maxYear", "authorId" AS "grdb_prefetch_0" FROM "book" "#
+                #"SELECT "kind", MAX("year") AS "maxYear", "authorId" AS "grdb_authorId" FROM "book" "#
                     + #"WHERE "authorId" IN (?, ?, ?) GROUP BY "kind", "authorId" HAVING MAX("year") > ? ORDER BY "kind""#)
             XCTAssertEqual(infos.map(\.bookKindInfos), [
                 [BookKindInfo(kind: "novel", maxYear: 1985), BookKindInfo(kind: "novella", maxYear: 1981)], [], [],

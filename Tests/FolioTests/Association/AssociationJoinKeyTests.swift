@@ -119,7 +119,7 @@ final class AssociationJoinKeyTests: FolioTestCase {
             let row = try XCTUnwrap(Row.fetchOne(db, request))
             XCTAssertEqual(row.scopes.names.sorted(), [])
             XCTAssertEqual(row.prefetchedRows.keys, ["children", "kittens", "littlePuppies"])
-            XCTAssertEqual(row.prefetchedRows["children"], [["id": 1, "parentId": 1, "name": "Bob"]])
+            XCTAssertEqual(row.prefetchedRows["children"], [["id": 1, "parentId": 1, "name": "Bob", "grdb_parentId": 1]])
         }
     }
 
@@ -131,7 +131,7 @@ final class AssociationJoinKeyTests: FolioTestCase {
                 .including(all: Parent.children)
             XCTAssertTrue(
                 try request.makePreparedRequest(db).statement.sql.hasPrefix(
-                    #"SELECT "parent".*, "child".*, "parent"."id" AS "grdb_children_0" FROM "parent" JOIN "child" ON "child"."parentId" = "parent"."id""#))
+                    #"SELECT "parent".*, "child".* FROM "parent" JOIN "child" ON "child"."parentId" = "parent"."id""#))
             let row = try XCTUnwrap(Row.fetchOne(db, request))
             XCTAssertEqual(row.scopes.names.sorted(), ["child"])
             XCTAssertEqual(row.scopes["child"], ["id": 1, "parentId": 1, "name": "Bob"])
@@ -148,9 +148,9 @@ final class AssociationJoinKeyTests: FolioTestCase {
                 .including(optional: Parent.children.filter(Column("name") == "Bob").forKey("bobs"))
             XCTAssertEqual(
                 try request.makePreparedRequest(db).statement.sql,
-                #"SELECT "parent".*, "child".*, "child1".* FROM "parent" "#
-                    + #"JOIN "child" ON "child"."parentId" = "parent"."id" "#
-                    + #"LEFT JOIN "child" "child1" ON ("child1"."parentId" = "parent"."id") AND ("child1"."name" = ?)"#)
+                #"SELECT "parent".*, "child1".*, "child2".* FROM "parent" "#
+                    + #"JOIN "child" "child1" ON "child1"."parentId" = "parent"."id" "#
+                    + #"LEFT JOIN "child" "child2" ON ("child2"."parentId" = "parent"."id") AND ("child2"."name" = ?)"#)
             XCTAssertEqual(try Row.fetchOne(db, request)?.scopes.names.sorted(), ["bob", "child"])
         }
     }

@@ -124,8 +124,8 @@ final class AssociationTests: FolioTestCase {
             clearSQLQueries()
             let rows = try Row.fetchAll(db, request)
             XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("SELECT") }, [
-                #"SELECT *, "id" AS "grdb_books_0" FROM "author" ORDER BY "id""#,
-                #"SELECT *, "authorId" AS "grdb_prefetch_0" FROM "book" WHERE "authorId" IN (?, ?, ?) ORDER BY "title""#,
+                #"SELECT * FROM "author" ORDER BY "id""#,
+                #"SELECT *, "authorId" AS "grdb_authorId" FROM "book" WHERE "authorId" IN (?, ?, ?) ORDER BY "title""#,
             ])
             XCTAssertEqual(rows.map(\.count), [3, 3, 3])
             let books: [[Book]] = try rows.map { try $0.decode(forKey: "books") }
@@ -241,7 +241,7 @@ final class AssociationTests: FolioTestCase {
             let request = Employee.including(optional: Employee.manager).order(Column("id"))
             XCTAssertEqual(
                 try request.makePreparedRequest(db).statement.sql,
-                #"SELECT "employee".*, "employee1".* FROM "employee" LEFT JOIN "employee" "employee1" ON "employee1"."id" = "employee"."managerId" ORDER BY "employee"."id""#)
+                #"SELECT "employee1".*, "employee2".* FROM "employee" "employee1" LEFT JOIN "employee" "employee2" ON "employee2"."id" = "employee1"."managerId" ORDER BY "employee1"."id""#)
             let rows = try Row.fetchAll(db, request)
             XCTAssertEqual(rows[1].scopes["manager"]?["name"], "Boss")
         }

@@ -70,7 +70,7 @@ final class AssociationWhenConnectedTests: FolioTestCase {
             XCTAssertEqual(infos.map { $0.books.map(\.id) }, [[2, 1], []])
             XCTAssertEqual(
                 lastSQLQuery,
-                #"SELECT *, "authorId" AS "grdb_prefetch_0" FROM "book" WHERE ("year" >= ?) AND ("authorId" IN (?, ?)) ORDER BY "year" DESC"#)
+                #"SELECT *, "authorId" AS "grdb_authorId" FROM "book" WHERE ("year" >= ?) AND ("authorId" IN (?, ?)) ORDER BY "year" DESC"#)
         }
     }
 

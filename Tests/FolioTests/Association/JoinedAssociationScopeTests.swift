@@ -236,10 +236,10 @@ final class JoinedAssociationScopeTests: FolioTestCase {
                 .including(required: B.c.forKey("sameC"))
             XCTAssertEqual(
                 try request.makePreparedRequest(db).statement.sql,
-                #"SELECT "b".*, "d".*, "c1".* FROM "b" "#
-                    + #"LEFT JOIN "c" ON "c"."id" = "b"."cId" "#
-                    + #"JOIN "d" ON "d"."id" = "c"."dId" "#
-                    + #"JOIN "c" "c1" ON "c1"."id" = "b"."cId""#)
+                #"SELECT "b".*, "d".*, "c2".* FROM "b" "#
+                    + #"LEFT JOIN "c" "c1" ON "c1"."id" = "b"."cId" "#
+                    + #"JOIN "d" ON "d"."id" = "c1"."dId" "#
+                    + #"JOIN "c" "c2" ON "c2"."id" = "b"."cId""#)
             let row = try XCTUnwrap(Row.fetchOne(db, request))
             XCTAssertEqual(row.scopes.names.sorted(), ["c", "sameC"])
             XCTAssertEqual(row.scopes["c"]?.unscoped, [:])

@@ -174,7 +174,7 @@ final class DumpTests: FolioTestCase {
 
                 """)
             XCTAssertEqual(lastSQLQuery, """
-                SELECT *, "teamId" AS "grdb_prefetch_0" FROM "player" WHERE "teamId" IN (?, ?) ORDER BY "id"
+                SELECT *, "teamId" AS "grdb_teamId" FROM "player" WHERE "teamId" IN (?, ?) ORDER BY "id"
                 """)
         }
     }
@@ -260,10 +260,10 @@ final class DumpTests: FolioTestCase {
             let output = DumpOutput()
             try db.dumpRequest(Team.filter { $0.id == "ENG" }.including(all: Team.players), format: ColumnNamesFormat(), to: output)
             XCTAssertEqual(output.text, """
-                id,name,color,grdb_players_0
+                id,name,color
 
                 players
-                id,teamId,name,grdb_prefetch_0
+                id,teamId,name,grdb_teamId
 
                 """)
         }

@@ -34,7 +34,7 @@ final class AssociationsGuideGroupingTests: FolioTestCase {
                 .fetchAll(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"SELECT "year" / ? AS "century", MAX("year") AS "latestYear", "authorId" AS "grdb_prefetch_0" "#
+                #"SELECT "year" / ? AS "century", MAX("year") AS "latestYear", "authorId" AS "grdb_authorId" "#
                     + #"FROM "book" WHERE "authorId" IN (?, ?, ?) GROUP BY "year" / ?, "authorId""#)
             XCTAssertEqual(authorCenturies.map(\.author.name), ["Gustave Flaubert", "Gabriel García Márquez", "Anonymous"])
             XCTAssertEqual(authorCenturies.map { $0.centuries.map(\.latestYear).sorted() }, [[1862], [1967, 2004], []])

@@ -584,7 +584,7 @@ final class QueryInterfaceGuideTests: FolioTestCase {
             let coaches = Player.aliased(coachAlias).filter(coachedPlayers.exists())
             XCTAssertEqual(
                 try requestSQL(db, coaches),
-                #"SELECT * FROM "player" "coach" WHERE EXISTS (SELECT * FROM "player" WHERE "coachId" = "coach"."id")"#)
+                #"SELECT "coach".* FROM "player" "coach" WHERE EXISTS (SELECT * FROM "player" WHERE "coachId" = "coach"."id")"#)
             XCTAssertEqual(try coaches.fetchAll(db).map(\.id), [1])
 
             let coachedPlayersSQL: SQLRequest<Row> = "SELECT * FROM player WHERE coachId = \(coachAlias.id)"

@@ -189,7 +189,7 @@ final class FullTextPatternTests: FolioTestCase {
         try dbQueue.read { db in
             let alias = TableAlias<Book>(name: "b")
             let request = Book.aliased(alias).matching(FTS3Pattern(matchingAllTokensIn: "ishmael"))
-            XCTAssertEqual(try request.makePreparedRequest(db).statement.sql, #"SELECT * FROM "book" "b" WHERE "book" MATCH ?"#)
+            XCTAssertEqual(try request.makePreparedRequest(db).statement.sql, #"SELECT "b".* FROM "book" "b" WHERE "b"."book" MATCH ?"#)
             XCTAssertEqual(try Int.fetchAll(db, request.select(Column.rowID)), [3])
         }
     }

@@ -9,12 +9,12 @@ final class AnyTableAliasTests: FolioTestCase {
         try makeTeamAndPlayerDatabase().read { db in
             let alias = TableAlias(name: "p")
             let request = Player.aliased(alias).filter(alias[Column("score")] > 700).order(alias[Column("id")])
-            XCTAssertEqual(try sql(db, request), #"SELECT * FROM "player" "p" WHERE "score" > ? ORDER BY "id""#)
+            XCTAssertEqual(try sql(db, request), #"SELECT "p".* FROM "player" "p" WHERE "p"."score" > ? ORDER BY "p"."id""#)
             XCTAssertEqual(try ids(db, request), [1, 3, 5])
 
             let tableAlias = TableAlias(name: "t")
             let tableRequest = Table("team").aliased(tableAlias).filter(tableAlias[Column("color")] == nil)
-            XCTAssertEqual(try sql(db, tableRequest), #"SELECT * FROM "team" "t" WHERE "color" IS NULL"#)
+            XCTAssertEqual(try sql(db, tableRequest), #"SELECT "t".* FROM "team" "t" WHERE "t"."color" IS NULL"#)
             XCTAssertEqual(try tableRequest.fetchAll(db).map { $0["name"] as String }, ["Greens"])
 
             let anonymous = TableAlias()

@@ -154,7 +154,7 @@ final class ConnectedDerivationTests: FolioTestCase {
                 .filterWhenConnected { _ in alias[Player.Columns.name] != nil }
             XCTAssertEqual(
                 try sql(db, request),
-                #"SELECT * FROM "player" "p" WHERE ("score" > ?) AND ("name" IS NOT NULL)"#)
+                #"SELECT "p".* FROM "player" "p" WHERE ("p"."score" > ?) AND ("p"."name" IS NOT NULL)"#)
             XCTAssertEqual(try ids(db, request), [1, 3, 5])
         }
     }

@@ -126,7 +126,7 @@ final class DatabaseComponentsTests: FolioTestCase {
                 .order(Column("double").detached, Column("id"))
             XCTAssertEqual(
                 try sql(db, aliased),
-                #"SELECT "id", "score" * ? AS "double" FROM "player" "p" WHERE "id" < ? ORDER BY "double", "id""#)
+                #"SELECT "p"."id", "p"."score" * ? AS "double" FROM "player" "p" WHERE "p"."id" < ? ORDER BY "double", "p"."id""#)
             XCTAssertEqual(try ids(db, aliased), [2, 1])
         }
     }

@@ -87,7 +87,7 @@ final class GroupingTests: FolioTestCase {
                 .order(alias.teamId)
             XCTAssertEqual(
                 try sql(db, request),
-                #"SELECT "teamId", COUNT("id") FROM "player" "p" GROUP BY "teamId" HAVING COUNT("id") > ? ORDER BY "teamId""#)
+                #"SELECT "p"."teamId", COUNT("p"."id") FROM "player" "p" GROUP BY "p"."teamId" HAVING COUNT("p"."id") > ? ORDER BY "p"."teamId""#)
             XCTAssertEqual(try Row.fetchAll(db, request).map { $0[0] as Int }, [1, 42])
         }
     }

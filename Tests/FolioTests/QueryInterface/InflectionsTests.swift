@@ -67,6 +67,18 @@ final class InflectionsTests: FolioTestCase {
         XCTAssertEqual(inflections.singularize("book"), "book")
     }
 
+    func testTrailingDigitsKeepTheirPlaceAndTheLettersInflect() {
+        let inflections = Inflections.default
+        XCTAssertEqual(inflections.singularize("ds2"), "d2")
+        XCTAssertEqual(inflections.pluralize("d2"), "ds2")
+        XCTAssertEqual(inflections.singularize("books12"), "book12")
+        XCTAssertEqual(inflections.pluralize("person2"), "people2")
+        XCTAssertEqual(inflections.pluralize("lineItem3"), "lineItems3")
+        XCTAssertEqual(inflections.singularize("categories10"), "category10")
+        // Digits inside a word are not a suffix to keep apart.
+        XCTAssertEqual(inflections.pluralize("mp3file"), "mp3files")
+    }
+
     func testEmptyInflectionsChangeNothing() {
         let inflections = Inflections()
         XCTAssertEqual(inflections.pluralize("book"), "book")

@@ -131,7 +131,7 @@ final class NameInjectionTests: FolioTestCase {
             let quotedName = "\"a\"\"\u{301} JOIN sentinel ON 1 --\""
             XCTAssertEqual(
                 Array(lastSQLQuery!.utf8),
-                Array("SELECT \"v\" FROM \"t\" \(quotedName)".utf8))
+                Array("SELECT \(quotedName).\"v\" FROM \"t\" \(quotedName)".utf8))
         }
     }
 

@@ -406,7 +406,7 @@ final class RecordKeyTests: FolioTestCase {
             let alias = TableAlias<Player>(name: "p")
             let request = Player.aliased(alias).filter(key: 1)
             XCTAssertEqual(try request.fetchAll(db).map(\.id), [1])
-            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" "p" WHERE "id" = ?"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT "p".* FROM "player" "p" WHERE "p"."id" = ?"#)
             // In a subquery, the key refers to the table of the subquery,
             // as the selected column does.
             let other = TableAlias<Player>(name: "other")
@@ -414,7 +414,7 @@ final class RecordKeyTests: FolioTestCase {
             XCTAssertEqual(try Player.filter { subquery.contains($0.teamId) }.fetchAll(db).map(\.id), [1, 2])
             XCTAssertEqual(
                 lastSQLQuery,
-                #"SELECT * FROM "player" WHERE "teamId" IN (SELECT "teamId" FROM "player" "other" WHERE "id" = ?)"#)
+                #"SELECT * FROM "player" WHERE "teamId" IN (SELECT "other"."teamId" FROM "player" "other" WHERE "other"."id" = ?)"#)
         }
     }
 

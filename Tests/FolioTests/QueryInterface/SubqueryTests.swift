@@ -91,7 +91,7 @@ final class SubqueryTests: FolioTestCase {
             let coaches = Player.aliased(coachAlias).filter(coachedPlayer.exists())
             XCTAssertEqual(
                 try sql(db, coaches),
-                #"SELECT * FROM "player" "coach" WHERE EXISTS (SELECT * FROM "player" WHERE "coachId" = "coach"."id")"#)
+                #"SELECT "coach".* FROM "player" "coach" WHERE EXISTS (SELECT * FROM "player" WHERE "coachId" = "coach"."id")"#)
             XCTAssertEqual(try ids(db, coaches), [1, 3])
 
             // Unnamed alias: the inner table gets another name.
@@ -122,7 +122,7 @@ final class SubqueryTests: FolioTestCase {
                 .select(alias.allColumns)
             XCTAssertEqual(
                 try sql(db, request),
-                #"SELECT * FROM "player" "p" WHERE ("score" > ?) AND ("teamId" = ?) AND (("id" + ?) > ?)"#)
+                #"SELECT "p".* FROM "player" "p" WHERE ("p"."score" > ?) AND ("p"."teamId" = ?) AND (("p"."id" + ?) > ?)"#)
             XCTAssertEqual(try ids(db, request), [1])
         }
     }

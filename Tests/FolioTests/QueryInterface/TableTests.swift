@@ -71,7 +71,7 @@ final class TableTests: FolioTestCase {
             let alias = TableAlias<Row>(name: "t")
             let players = Table("player")
             let request = players.aliased(alias).filter(alias["score"] > 900)
-            XCTAssertEqual(try sql(db, request), #"SELECT * FROM "player" "t" WHERE "score" > ?"#)
+            XCTAssertEqual(try sql(db, request), #"SELECT "t".* FROM "player" "t" WHERE "t"."score" > ?"#)
             XCTAssertEqual(try ids(db, request), [1, 3])
 
             let cte = CommonTableExpression(named: "ids", sql: "SELECT 2 UNION ALL SELECT 4")

@@ -85,7 +85,7 @@ final class JSONExpressionTests: FolioTestCase {
             let alias = TableAlias<Player>(name: "p")
             let request = Player.all().aliased(alias).select(alias[JSONColumn("info")["country"]], as: String.self)
             XCTAssertEqual(try request.order(Column("id")).fetchAll(db), ["FR", "DE"])
-            XCTAssertEqual(lastSQLQuery, #"SELECT "info" ->> ? FROM "player" "p" ORDER BY "id""#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT "p"."info" ->> ? FROM "player" "p" ORDER BY "p"."id""#)
         }
     }
 

@@ -140,7 +140,7 @@ final class SQLExpressionInterpolationTests: FolioTestCase {
             let coaches = Player.aliased(coachAlias).filter(coachedPlayer.exists())
             XCTAssertEqual(
                 try sql(db, coaches),
-                #"SELECT * FROM "player" "coach" WHERE EXISTS (SELECT * FROM player WHERE coachId = "coach"."id")"#)
+                #"SELECT "coach".* FROM "player" "coach" WHERE EXISTS (SELECT * FROM player WHERE coachId = "coach"."id")"#)
             XCTAssertEqual(try ids(db, coaches), [1, 3])
         }
     }

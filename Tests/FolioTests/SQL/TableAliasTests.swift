@@ -54,11 +54,11 @@ final class TableAliasTests: FolioTestCase {
             let best = Player.aliased(alias).filter(!better.exists())
             XCTAssertEqual(
                 try sql(db, best),
-                #"SELECT * FROM "player" "p" WHERE NOT EXISTS (SELECT * FROM "player" WHERE "score" > "p"."score")"#)
+                #"SELECT "p".* FROM "player" "p" WHERE NOT EXISTS (SELECT * FROM "player" WHERE "score" > "p"."score")"#)
             XCTAssertEqual(try ids(db, best), [1])
 
             let expression: SQLExpression = alias.label
-            XCTAssertEqual(try sql(db, Player.aliased(alias).select(expression)), #"SELECT "full_name" FROM "player" "p""#)
+            XCTAssertEqual(try sql(db, Player.aliased(alias).select(expression)), #"SELECT "p"."full_name" FROM "player" "p""#)
         }
     }
 
@@ -85,12 +85,12 @@ final class TableAliasTests: FolioTestCase {
             let request = DynamicPlayer.aliased(alias).filter(alias.full_name == "Craig").order(alias.score.desc)
             XCTAssertEqual(
                 try sql(db, request),
-                #"SELECT * FROM "player" "d" WHERE "full_name" = ? ORDER BY "score" DESC"#)
+                #"SELECT "d".* FROM "player" "d" WHERE "d"."full_name" = ? ORDER BY "d"."score" DESC"#)
             XCTAssertEqual(try ids(db, request), [3])
 
             let rowAlias = TableAlias<Row>(name: "r")
             let rows = Table("player").aliased(rowAlias).filter(rowAlias.score > 600)
-            XCTAssertEqual(try sql(db, rows), #"SELECT * FROM "player" "r" WHERE "score" > ?"#)
+            XCTAssertEqual(try sql(db, rows), #"SELECT "r".* FROM "player" "r" WHERE "r"."score" > ?"#)
             XCTAssertEqual(try ids(db, rows), [1])
         }
     }
@@ -105,15 +105,15 @@ final class TableAliasTests: FolioTestCase {
                 .order(alias[Column("score").desc])
             XCTAssertEqual(
                 try sql(db, request),
-                #"SELECT *, "info" ->> ? AS "country" FROM "player" "p" WHERE ("score" > ?) AND ("id" <> ?) ORDER BY "score" DESC"#)
+                #"SELECT "p".*, "p"."info" ->> ? AS "country" FROM "player" "p" WHERE ("p"."score" > ?) AND ("p"."id" <> ?) ORDER BY "p"."score" DESC"#)
             XCTAssertEqual(try ids(db, request), [1, 2])
 
             let other = TableAlias(name: "q")
-            XCTAssertEqual(try sql(db, Table("player").aliased(other)), #"SELECT * FROM "player" "q""#)
+            XCTAssertEqual(try sql(db, Table("player").aliased(other)), #"SELECT "q".* FROM "player" "q""#)
             let third = TableAlias(name: "r")
-            XCTAssertEqual(try sql(db, Player.all().aliased(third)), #"SELECT * FROM "player" "r""#)
+            XCTAssertEqual(try sql(db, Player.all().aliased(third)), #"SELECT "r".* FROM "player" "r""#)
             let fourth = TableAlias(name: "s")
-            XCTAssertEqual(try sql(db, Table<Player>("player").aliased(fourth)), #"SELECT * FROM "player" "s""#)
+            XCTAssertEqual(try sql(db, Table<Player>("player").aliased(fourth)), #"SELECT "s".* FROM "player" "s""#)
 
             // An anonymous alias of an association.
             let playerAlias = TableAlias()
@@ -129,7 +129,7 @@ final class TableAliasTests: FolioTestCase {
         try makeDatabase().read { db in
             let alias = TableAlias(name: "p", for: Player.self)
             XCTAssertTrue(type(of: alias) == TableAlias<Player>.self)
-            XCTAssertEqual(try sql(db, Player.aliased(alias).filter(alias.points > 0)), #"SELECT * FROM "player" "p" WHERE "score" > ?"#)
+            XCTAssertEqual(try sql(db, Player.aliased(alias).filter(alias.points > 0)), #"SELECT "p".* FROM "player" "p" WHERE "p"."score" > ?"#)
             let unnamed = TableAlias(for: Player.self)
             XCTAssertEqual(try sql(db, Player.aliased(unnamed).filter(unnamed.points > 0)), #"SELECT * FROM "player" WHERE "score" > ?"#)
         }
@@ -179,6 +179,6 @@ final class TableAliasTests: FolioTestCase {
         let sql = try await dbQueue.read { db in
             try Player.aliased(alias).filter(expression).makePreparedRequest(db).statement.sql
         }
-        XCTAssertEqual(sql, #"SELECT * FROM "player" "p" WHERE "score" > ?"#)
+        XCTAssertEqual(sql, #"SELECT "p".* FROM "player" "p" WHERE "p"."score" > ?"#)
     }
 }

@@ -2,18 +2,27 @@
 /// query per association, whatever the number of parent rows (never N+1
 /// queries), after the parent rows are fetched.
 ///
-/// The parent query selects the key columns of each prefetched association
-/// as hidden columns at the end of its selection. The prefetch query
-/// selects the associated rows whose keys are among the parent keys (`IN`),
-/// plus the key as hidden columns, so that rows can be grouped by parent.
+/// The parent keys are read in the parent rows, by column name, when the
+/// parent query selects the key columns (`SELECT * FROM "author"`);
+/// otherwise the parent query selects them as hidden columns at the end of
+/// its selection. The prefetch query selects the associated rows whose keys
+/// are among the parent keys, plus the key, as GRDB writes it:
+/// `SELECT *, "authorId" AS "grdb_authorId" FROM "book" WHERE "authorId" IN (1, 2, 3)`,
+/// and `WITH "grdb_keys"("a", "b") AS (VALUES (1, 2), (3, 4)) ... WHERE ("a", "b") IN "grdb_keys"`
+/// for compound keys.
 struct SQLPrefetcher {
     struct Prefetch {
         /// The association key.
         var key: String
+        /// The keys of the to-one associations from the fetched row to the
+        /// scope that holds the prefetched rows (empty for the row itself).
+        var scopePath: [String]
         /// The steps from the parent to the prefetched relation.
         var steps: [SQLAssociationStep]
-        /// The offsets of the hidden parent key columns in parent rows.
-        var parentKeyOffsets: [Int]
+        /// The offsets of the hidden parent key columns in parent rows, or
+        /// nil when the parent query selects the key columns, which are
+        /// then read by name.
+        var parentKeyOffsets: [Int]?
         /// The parent key columns.
         var parentColumns: [String]
         /// The matching columns in the first step.
@@ -26,31 +35,70 @@ struct SQLPrefetcher {
     let prefetches: [Prefetch]
     let hiddenSelection: [SQLSelection]
 
-    /// Returns nil when the relation has no `.all` child.
+    /// Returns nil when the relation has no `.all` child, neither directly
+    /// nor below its to-one children.
     init?(relation: SQLRelation, db: Database, firstHiddenColumn: () throws -> Int) throws {
-        let children = relation.children.filter { $0.child.kind == .all }
-        guard !children.isEmpty else { return nil }
+        guard relation.hasPrefetchedDescendant else { return nil }
         var offset = try firstHiddenColumn()
         var prefetches: [Prefetch] = []
         var hiddenSelection: [SQLSelection] = []
-        for (key, child) in children {
-            guard let firstStep = child.prefetchSteps.first else { continue }
-            let mapping = try firstStep.condition.columnMapping(db)
-            var offsets: [Int] = []
-            for (index, pair) in mapping.enumerated() {
-                hiddenSelection.append(SQLSelection(.aliased(.column(pair.parent, relation.alias), "grdb_\(key)_\(index)")))
-                offsets.append(offset)
-                offset += 1
+        // The `.all` children of the relation, and those of its to-one
+        // children (`including(optional: A.b.including(all: B.cs))`), whose
+        // parent keys are read in the joined table.
+        func collect(_ relation: SQLRelation, isSelected: Bool, scopePath: [String]) throws {
+            for (key, child) in relation.children {
+                guard child.kind == .all else {
+                    if child.relation.hasPrefetchedDescendant {
+                        try collect(child.relation, isSelected: child.isSelected, scopePath: scopePath + [key])
+                    }
+                    continue
+                }
+                guard let firstStep = child.prefetchSteps.first else { continue }
+                let mapping = try firstStep.condition.columnMapping(db)
+                var offsets: [Int]?
+                if !isSelected || !mapping.allSatisfy({ SQLPrefetcher.selects(column: $0.parent, relation) }) {
+                    let hiddenPrefix = (scopePath + [key]).joined(separator: "_")
+                    offsets = []
+                    for (index, pair) in mapping.enumerated() {
+                        hiddenSelection.append(SQLSelection(.aliased(.column(pair.parent, relation.alias), "grdb_\(hiddenPrefix)_\(index)")))
+                        offsets?.append(offset)
+                        offset += 1
+                    }
+                }
+                prefetches.append(Prefetch(
+                    key: key,
+                    scopePath: scopePath,
+                    steps: child.prefetchSteps,
+                    parentKeyOffsets: offsets,
+                    parentColumns: mapping.map(\.parent),
+                    childColumns: mapping.map(\.child)))
             }
-            prefetches.append(Prefetch(
-                key: key,
-                steps: child.prefetchSteps,
-                parentKeyOffsets: offsets,
-                parentColumns: mapping.map(\.parent),
-                childColumns: mapping.map(\.child)))
         }
+        try collect(relation, isSelected: true, scopePath: [])
+        guard !prefetches.isEmpty else { return nil }
         self.prefetches = prefetches
         self.hiddenSelection = hiddenSelection
+    }
+
+    /// Whether the rows of a relation have a column of the table under its
+    /// own name: `*` selects every column but the rowid aliases, or the
+    /// column is selected on its own.
+    private static func selects(column: String, _ relation: SQLRelation) -> Bool {
+        let isRowID = ["rowid", "oid", "_rowid_"].contains { column.lowercased() == $0 }
+        return relation.selection.contains { selection in
+            switch selection.impl {
+            case .allColumns(let alias):
+                return !isRowID && (alias == nil || alias == relation.alias)
+            case let .allColumnsExcluding(alias, excluded):
+                return !isRowID && (alias == nil || alias == relation.alias)
+                    && !excluded.contains { $0.lowercased() == column.lowercased() }
+            case .expression(let expression):
+                guard case let .column(name, alias) = expression.impl else { return false }
+                return name.lowercased() == column.lowercased() && (alias == nil || alias == relation.alias)
+            default:
+                return false
+            }
+        }
     }
 
     /// Fetches the associated rows of all parent rows, and stores them in
@@ -63,7 +111,8 @@ struct SQLPrefetcher {
     }
 
     private func fetch(_ prefetch: Prefetch, _ db: Database, into rows: [Row]) throws {
-        let (parentKeys, uniqueKeys) = keys(prefetch, rows)
+        let parentRows = scopeRows(prefetch, rows)
+        let (parentKeys, uniqueKeys) = try keys(prefetch, rows, parentRows)
 
         // Keys of one column (the common case) group by value, without an
         // array per row.
@@ -75,7 +124,11 @@ struct SQLPrefetcher {
             // One group per parent key at most.
             singleColumnGroups.reserveCapacity(uniqueKeys.count)
         }
-        for prepared in try preparedRequests(prefetch, db, keys: uniqueKeys) {
+        // Each chunk of keys is fetched before the next one is prepared:
+        // the chunks of one size share their SQL, hence one cached
+        // statement, whose arguments the next chunk replaces.
+        try forEachChunk(prefetch, keys: uniqueKeys) { chunk in
+            let prepared = try preparedRequest(prefetch, prefetchQuery(prefetch, keys: chunk), db)
             let childRows = try prepared.fetchAllRows(db)
             let keyStart = prepared.statement.columnCount - keyCount
             if isSingleColumnKey {
@@ -87,9 +140,9 @@ struct SQLPrefetcher {
                 }
             }
         }
-        for (row, key) in zip(rows, parentKeys) {
+        for (parentRow, key) in zip(parentRows, parentKeys) {
             let childRows = isSingleColumnKey ? singleColumnGroups[key[0]] : groups[key]
-            row.setPrefetchedRows(childRows ?? [], forKey: prefetch.key)
+            parentRow?.setPrefetchedRows(childRows ?? [], forKey: prefetch.key)
         }
     }
 
@@ -130,8 +183,14 @@ struct SQLPrefetcher {
     /// request (that fetches no row when no parent row has a key).
     func dumpRequests(_ db: Database, rows: [Row]) throws -> [(key: String, requests: [PreparedRequest])] {
         try prefetches.map { prefetch in
-            let (_, uniqueKeys) = keys(prefetch, rows)
-            var requests = try preparedRequests(prefetch, db, keys: uniqueKeys)
+            let (_, uniqueKeys) = try keys(prefetch, rows, scopeRows(prefetch, rows))
+            // Dumps prepare all chunks before they run them: the statements
+            // of the chunks are not shared (not cached), so that each one
+            // keeps its own arguments.
+            var requests: [PreparedRequest] = []
+            try forEachChunk(prefetch, keys: uniqueKeys) { chunk in
+                requests.append(try preparedRequest(prefetch, prefetchQuery(prefetch, keys: chunk), db, cached: false))
+            }
             if requests.isEmpty {
                 let query = prefetchQuery(prefetch, keyFilter: SQLExpression(literal: SQL(sql: "0")))
                 requests = try [preparedRequest(prefetch, query, db)]
@@ -140,11 +199,64 @@ struct SQLPrefetcher {
         }
     }
 
+    /// The rows that hold the prefetched rows: the fetched rows, or their
+    /// scopes of the to-one associations above the prefetched one.
+    private func scopeRows(_ prefetch: Prefetch, _ rows: [Row]) -> [Row?] {
+        if prefetch.scopePath.isEmpty { return rows }
+        return rows.map { row in
+            var scopeRow: Row? = row
+            for scopeKey in prefetch.scopePath {
+                scopeRow = scopeRow?.scopeRow(named: scopeKey)
+            }
+            return scopeRow
+        }
+    }
+
     /// The keys of the parent rows, and the distinct ones; NULL keys match
     /// nothing.
-    private func keys(_ prefetch: Prefetch, _ rows: [Row]) -> (parentKeys: [[DatabaseValue]], uniqueKeys: [[DatabaseValue]]) {
-        let parentKeys: [[DatabaseValue]] = rows.map { row in
-            prefetch.parentKeyOffsets.map { row.databaseValue(atAbsoluteIndex: $0) }
+    ///
+    /// - Parameters:
+    ///   - rows: The fetched rows.
+    ///   - parentRows: The rows that hold the parent keys (the fetched
+    ///     rows, or their scopes), nil where a scope is missing.
+    private func keys(_ prefetch: Prefetch, _ rows: [Row], _ parentRows: [Row?]) throws -> (parentKeys: [[DatabaseValue]], uniqueKeys: [[DatabaseValue]]) {
+        func indexes(in row: Row) throws -> [Int] {
+            try prefetch.parentColumns.map { column in
+                guard let index = row.index(forColumn: column) else {
+                    throw DatabaseError(
+                        resultCode: .SQLITE_ERROR,
+                        message: "the prefetched association \"\(prefetch.key)\" needs the column \"\(column)\", "
+                            + "not found in the rows of the request (columns: \(Array(row.columnNames)))",
+                        sql: row.sql)
+                }
+                return index
+            }
+        }
+        // The key columns of the fetched rows are read in the columns of
+        // the statement (the adapter of an adapted request may hide or
+        // rename them), where the columns of the root come first. The rows
+        // of one request share their columns: the indexes are looked up
+        // once.
+        var offsets = prefetch.parentKeyOffsets
+        if offsets == nil, prefetch.scopePath.isEmpty, let row = rows.first {
+            offsets = try indexes(in: row.unadapted)
+        }
+        let parentKeys: [[DatabaseValue]]
+        if let offsets {
+            parentKeys = rows.map { row in
+                offsets.map { row.databaseValue(atAbsoluteIndex: $0) }
+            }
+        } else {
+            var scopeIndexes: [Int]?
+            parentKeys = try parentRows.map { parentRow in
+                guard let parentRow else {
+                    return prefetch.parentColumns.map { _ in .null }
+                }
+                if scopeIndexes == nil {
+                    scopeIndexes = try indexes(in: parentRow)
+                }
+                return scopeIndexes!.map { parentRow.databaseValue(atUncheckedIndex: $0) }
+            }
         }
         var uniqueKeys: [[DatabaseValue]] = []
         var seen = Set<[DatabaseValue]>()
@@ -154,42 +266,67 @@ struct SQLPrefetcher {
         return (parentKeys, uniqueKeys)
     }
 
-    /// The requests of the rows whose keys are among the given keys, one
-    /// per chunk of keys (none when there is no key). The keys are
-    /// selected after the other columns.
-    private func preparedRequests(_ prefetch: Prefetch, _ db: Database, keys uniqueKeys: [[DatabaseValue]]) throws -> [PreparedRequest] {
+    /// Calls `body` with each chunk of keys that fits in one prefetch
+    /// query (never when there is no key).
+    private func forEachChunk(_ prefetch: Prefetch, keys uniqueKeys: [[DatabaseValue]], _ body: ([[DatabaseValue]]) throws -> Void) throws {
         let chunkSize = max(1, SQLPrefetcher.maximumArgumentCount / max(1, prefetch.childColumns.count))
-        var requests: [PreparedRequest] = []
         var start = 0
         while start < uniqueKeys.count {
-            let chunk = Array(uniqueKeys[start..<min(start + chunkSize, uniqueKeys.count)])
-            start += chunkSize
-            requests.append(try preparedRequest(prefetch, prefetchQuery(prefetch, keys: chunk), db))
+            let end = min(start + chunkSize, uniqueKeys.count)
+            try body(Array(uniqueKeys[start..<end]))
+            start = end
         }
-        return requests
     }
 
-    private func preparedRequest(_ prefetch: Prefetch, _ query: SQLQuery, _ db: Database) throws -> PreparedRequest {
-        let hiddenColumns = prefetch.childColumns.enumerated().map { index, column in
-            SQLSelection(.aliased(.column(column, prefetch.steps[0].relation.alias), "grdb_prefetch_\(index)"))
+    /// The request of the rows whose keys are among the given keys. The
+    /// keys are selected after the other columns.
+    ///
+    /// - Parameter cached: Whether the statement comes from the statement
+    ///   cache, shared with every request of the same SQL.
+    private func preparedRequest(_ prefetch: Prefetch, _ query: SQLQuery, _ db: Database, cached: Bool = true) throws -> PreparedRequest {
+        // The key columns, `"authorId" AS "grdb_authorId"`, visible in the
+        // prefetched rows as in GRDB's.
+        let keyColumns = prefetch.childColumns.map { column in
+            SQLSelection(.aliased(.column(column, prefetch.steps[0].relation.alias), "grdb_\(column)"))
         }
-        return try query.makePreparedRequest(db, forSingleResult: false, extraSelection: hiddenColumns)
+        return try query.makePreparedRequest(
+            db, forSingleResult: false, extraSelection: keyColumns, hidesExtraSelection: false, cachedStatement: cached)
     }
+
+    /// The name of the common table expression of the parent keys, for
+    /// compound keys.
+    static let keysTableName = "grdb_keys"
 
     /// The query of the prefetched rows: the last step, joined back to the
     /// first one through pivots, filtered on the parent keys.
     private func prefetchQuery(_ prefetch: Prefetch, keys: [[DatabaseValue]]) -> SQLQuery {
         let firstAlias = prefetch.steps[0].relation.alias
         let columns = prefetch.childColumns.map { SQLExpression.column($0, firstAlias) }
-        let keyFilter: SQLExpression
         if columns.count == 1 {
-            keyFilter = SQLExpression(.inList(columns[0], keys.map { .value($0[0]) }, negated: false))
-        } else {
-            keyFilter = SQLExpression(.associative("OR", keys.map { key in
-                SQLExpression(.associative("AND", zip(columns, key).map { SQLExpression(.binary("=", $0, .value($1))) }))
-            }))
+            return prefetchQuery(prefetch, keyFilter: SQLExpression(.inList(columns[0], keys.map { .value($0[0]) }, negated: false)))
         }
-        return prefetchQuery(prefetch, keyFilter: keyFilter)
+        // A row value, and a common table expression of the keys:
+        // `WITH "grdb_keys"("a", "b") AS (VALUES (?, ?), (?, ?)) ...
+        // WHERE ("a", "b") IN "grdb_keys"`. A tree of `OR` and `AND` would
+        // be too deep for SQLite ("Expression tree is too large") above
+        // 1,000 keys, and SQLite searches no index for a row value
+        // `IN (VALUES ...)`, but does for a table.
+        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        let values = SQL(
+            sql: "VALUES " + Array(repeating: row, count: keys.count).joined(separator: ", "),
+            arguments: StatementArguments(Array(keys.joined())))
+        let keyFilter = SQLExpression(.inTable(
+            SQLExpression(.function("", columns, distinct: false)),
+            SQLPrefetcher.keysTableName,
+            negated: false))
+        var query = prefetchQuery(prefetch, keyFilter: keyFilter)
+        query.relation.commonTableExpressions.append((
+            name: SQLPrefetcher.keysTableName,
+            definition: SQLCommonTableExpressionDefinition(
+                columns: prefetch.childColumns,
+                isRecursive: false,
+                request: SQLSubquery(impl: .literal(values)))))
+        return query
     }
 
     private func prefetchQuery(_ prefetch: Prefetch, keyFilter: SQLExpression) -> SQLQuery {

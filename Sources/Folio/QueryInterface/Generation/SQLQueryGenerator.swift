@@ -34,13 +34,40 @@ struct SQLQueryGenerator {
         /// rendering its expressions.
         func activate(_ relation: SQLRelation, in context: inout SQLGenerationContext) {
             context.aliasNames[relation.alias.identity] = name
+            for alias in relation.mergedAliases {
+                context.aliasNames[alias.identity] = name
+            }
         }
     }
 
     /// Gives a unique SQL name to each joined table of the relation tree.
+    ///
+    /// As GRDB names them, a table joined at several places is numbered
+    /// at every place, from 1, the root of a self-join too
+    /// (`FROM "person" "person1" JOIN "person" "person2"`), and so is a
+    /// table whose name is taken by a user's alias or an enclosing query.
+    /// A user's alias keeps its name.
     private func nameAliases(of relation: SQLRelation, in context: inout SQLGenerationContext) -> AliasNameTree {
         var usedNames = Set(context.aliasNames.values.map { $0.lowercased() })
         usedNames.formUnion(context.reservedAliasNames)
+        // The places of each table name, and the names of user aliases.
+        var tableNameCounts: [String: Int] = [:]
+        func count(_ relation: SQLRelation) {
+            if let userName = relation.alias.userName {
+                usedNames.insert(userName.lowercased())
+            } else if context.aliasNames[relation.alias.identity] == nil {
+                tableNameCounts[relation.tableName.lowercased(), default: 0] += 1
+            }
+            for (_, child) in relation.children where child.kind != .all {
+                count(child.relation)
+            }
+        }
+        if relation.children.contains(where: { $0.child.kind != .all }) {
+            count(relation)
+        } else if let userName = relation.alias.userName {
+            // One table (the common case): nothing to count.
+            usedNames.insert(userName.lowercased())
+        }
         var namedObjects: Set<ObjectIdentifier> = []
         func visit(_ relation: SQLRelation) -> AliasNameTree {
             let id = relation.alias.identity
@@ -48,7 +75,9 @@ struct SQLQueryGenerator {
             if !namedObjects.contains(id), let existing = context.aliasNames[id] {
                 // Named by an enclosing query: keep that name.
                 name = existing
-            } else if relation.alias.userName == nil, usedNames.contains(name.lowercased()) {
+            } else if relation.alias.userName == nil,
+                      usedNames.contains(name.lowercased()) || tableNameCounts[name.lowercased(), default: 0] > 1
+            {
                 var index = 1
                 while usedNames.contains("\(name)\(index)".lowercased()) { index += 1 }
                 name = "\(name)\(index)"
@@ -57,6 +86,9 @@ struct SQLQueryGenerator {
                 // Expressions that refer to the alias from elsewhere in the
                 // query (a user's `TableAlias`) see its first position.
                 context.aliasNames[id] = name
+            }
+            for alias in relation.mergedAliases where namedObjects.insert(alias.identity).inserted {
+                context.aliasNames[alias.identity] = name
             }
             usedNames.insert(name.lowercased())
             var tree = AliasNameTree(name: name, children: [])
@@ -81,7 +113,10 @@ struct SQLQueryGenerator {
         // they are rendered before its aliases are named.
         var sql = try withClause(&context)
         var context2 = context
-        context2.qualifiesColumns = query.relation.hasJoins
+        // A user's named alias qualifies the columns of its table even
+        // without joins, as GRDB writes them:
+        // `SELECT "custom".* FROM "player" "custom" WHERE "custom"."id" = 1`.
+        context2.qualifiesColumns = query.relation.hasJoins || query.relation.alias.userName != nil
         context2.unqualifiedAlias = query.relation.alias.identity
         let names = nameAliases(of: query.relation, in: &context2)
 
@@ -215,7 +250,19 @@ struct SQLQueryGenerator {
         guard case .commonTableExpression(let name) = relation.source, case .allColumns = selection.impl,
               let cte = query.commonTableExpressions.first(where: { $0.name.isEqualIgnoringASCIICase(to: name) })
         else {
-            return try selection.columnCount(in: relation.tableName, db)
+            // The columns of another table selected by this relation: the
+            // far table of `annotated(withOptional: Book.country)` through
+            // a pivot.
+            var tableName = relation.tableName
+            switch selection.impl {
+            case .allColumns(let alias?), .allColumnsExcluding(let alias?, _):
+                if alias.identity != relation.alias.identity, let aliasTable = alias.tableName {
+                    tableName = aliasTable
+                }
+            default:
+                break
+            }
+            return try selection.columnCount(in: tableName, db)
         }
         if let columns = cte.definition.columns {
             return columns.count
@@ -263,7 +310,7 @@ struct SQLQueryGenerator {
             for (key, child) in relation.children where child.kind != .all {
                 if child.isSelected {
                     scopes.append(RowScope(key: key, layout: try makeLayout(child.relation)))
-                } else if child.relation.hasSelectedJoinedDescendant {
+                } else if child.relation.hasSelectedJoinedDescendant || child.relation.hasPrefetchedDescendant {
                     var layout = RowLayout(offset: offset, baseCount: 0)
                     try appendScopes(of: child.relation, to: &layout.scopes)
                     scopes.append(RowScope(key: key, layout: layout))
@@ -277,7 +324,7 @@ struct SQLQueryGenerator {
             return layout
         }
         var layout = try makeLayout(relation)
-        layout.hasPrefetches = relation.children.contains { $0.child.kind == .all }
+        layout.hasPrefetches = relation.hasPrefetchedDescendant
         return (layout, offset)
     }
 
@@ -295,14 +342,20 @@ struct SQLQueryGenerator {
 extension SQLQuery {
     /// Returns the prepared request of the query. Hidden columns are
     /// selected after the visible ones: first the parent keys of
-    /// prefetched associations, then `extraSelection`.
+    /// prefetched associations that the query does not select, then
+    /// `extraSelection` (hidden from unjoined rows unless
+    /// `hidesExtraSelection` is false).
     func makePreparedRequest(
         _ db: Database,
         forSingleResult singleResult: Bool,
-        extraSelection: [SQLSelection] = []) throws -> PreparedRequest
+        extraSelection: [SQLSelection] = [],
+        hidesExtraSelection: Bool = true,
+        cachedStatement: Bool = true) throws -> PreparedRequest
     {
         if hasConnectedDerivations {
-            return try resolved(db).makePreparedRequest(db, forSingleResult: singleResult, extraSelection: extraSelection)
+            return try resolved(db).makePreparedRequest(
+                db, forSingleResult: singleResult, extraSelection: extraSelection,
+                hidesExtraSelection: hidesExtraSelection, cachedStatement: cachedStatement)
         }
         let generator = SQLQueryGenerator(query: self)
         let prefetch = try SQLPrefetcher(relation: relation, db: db, firstHiddenColumn: { try generator.selectedColumnCount(db) })
@@ -314,13 +367,13 @@ extension SQLQuery {
         // the statement cache when another connection changed the schema
         // (cached statements keep their former columns until they step).
         let joinedLayout = try generator.layout(db)
-        let statement = try db.cachedStatement(sql: sql)
+        let statement = try cachedStatement ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
         var layout = joinedLayout?.layout
         if let joinedLayout {
             try generator.check(layoutOf: joinedLayout.columnCount, fits: statement)
         }
-        if layout == nil, prefetch != nil || !extraSelection.isEmpty {
+        if layout == nil, !(prefetch?.hiddenSelection.isEmpty ?? true) || (hidesExtraSelection && !extraSelection.isEmpty) {
             // Hide the hidden columns from the base row.
             layout = RowLayout(baseCount: try generator.selectedColumnCount(db))
         }
@@ -421,6 +474,14 @@ extension SQLRelation {
     var hasSelectedJoinedDescendant: Bool {
         children.contains { _, child in
             child.kind != .all && (child.isSelected || child.relation.hasSelectedJoinedDescendant)
+        }
+    }
+
+    /// Whether the relation has `.all` children, directly or below its
+    /// to-one children: its rows need prefetched rows.
+    var hasPrefetchedDescendant: Bool {
+        children.contains { _, child in
+            child.kind == .all || child.relation.hasPrefetchedDescendant
         }
     }
 

@@ -37,6 +37,11 @@ public struct SQLRelation: Sendable {
     var grouping: [SQLExpression]?
     var havingExpressions: [SQLExpression] = []
     var isDistinct = false
+    /// The aliases of the uses of the same association key merged into
+    /// this relation (see `SQLRelationChild.merged(with:key:)`): their
+    /// expressions, and a user's `TableAlias` of an earlier use, refer to
+    /// this relation's table.
+    var mergedAliases: [TableAliasBase] = []
 
     init(table: String, alias: TableAliasBase = TableAliasBase(name: nil), selection: [SQLSelection]) {
         self.source = .table(table)
@@ -106,10 +111,16 @@ public struct SQLRelation: Sendable {
         return relation
     }
 
+    /// The relation with its ordering reversed, and the orderings of its
+    /// joined associations, nested ones included (those of prefetched
+    /// associations order their own queries).
     func reversed() -> SQLRelation {
         if defersDerivations { return deriving { relation, _ in relation.reversed() } }
         var relation = self
         relation.isOrderingReversed.toggle()
+        for index in relation.children.indices where relation.children[index].child.kind != .all {
+            relation.children[index].child.relation = relation.children[index].child.relation.reversed()
+        }
         return relation
     }
 
@@ -189,6 +200,25 @@ struct SQLRelationChild: Sendable {
             merged.kind = (kind == .all || other.kind == .all) ? .all : .required
         }
         var relation = other.relation
+        // The alias of a use keeps referring to the merged table; a
+        // user's named alias names it.
+        if self.relation.alias.userName != nil && other.relation.alias.userName == nil {
+            relation = relation.realiased(self.relation.alias)
+            relation.mergedAliases.append(other.relation.alias)
+        } else if self.relation.alias.identity != other.relation.alias.identity {
+            relation.mergedAliases.append(self.relation.alias)
+        }
+        relation.mergedAliases += self.relation.mergedAliases
+        // A later `joining` selects nothing and orders nothing: the
+        // selection of an earlier `including`, and an earlier ordering,
+        // remain (the last ordering and selection win).
+        if isSelected && !other.isSelected {
+            relation.selection = self.relation.selection
+        }
+        if other.relation.ordering.isEmpty && !self.relation.ordering.isEmpty {
+            relation.ordering = self.relation.ordering
+            relation.isOrderingReversed = self.relation.isOrderingReversed
+        }
         relation.filters = self.relation.filters + other.relation.filters
         // The connected filters of both uses apply as well; the other
         // connected derivations are those of the last use, as the plain

@@ -31,7 +31,7 @@ extension Database {
             resultCode: error.extendedResultCode,
             message: "\(which): \(error.message ?? "\(error.resultCode)")",
             sql: sql,
-            arguments: StatementArguments(container._values),
+            arguments: StatementArguments(databaseValues: container._values),
             publicArguments: configuration.publicStatementArguments)
     }
 
@@ -75,7 +75,7 @@ extension Database {
                 let key = indexes.map { containers[offset]._values[$0] }
                 if key.contains(where: \.isNull) { continue }
                 if !seen.insert(key).inserted { return offset }
-                try statement.setArguments(StatementArguments(key))
+                try statement.setArguments(StatementArguments(databaseValues: key))
                 if try statement.step() {
                     statement.reset()
                     return offset

@@ -15,9 +15,10 @@ extension MutableCollection where Element: MutablePersistableRecord {
     /// ```
     ///
     /// One multi-row `INSERT` runs per group of records that encode the
-    /// same columns, split into statements of as many rows as the
-    /// connection's current `SQLITE_LIMIT_VARIABLE_NUMBER` allows. Each
-    /// statement shape is prepared once per connection. Rows are matched to
+    /// same columns, split into statements of at most 1,000 parameters
+    /// (100 rows of ten columns: SQLite is the fastest per row there), or
+    /// fewer when the connection's current `SQLITE_LIMIT_VARIABLE_NUMBER`
+    /// is lower. Each statement shape is prepared once per connection. Rows are matched to
     /// records by primary key, or by rowid for records whose id is nil, and
     /// never by the position of the returned rows. An empty collection runs
     /// nothing.

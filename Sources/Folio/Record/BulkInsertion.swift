@@ -163,9 +163,37 @@ extension Database {
         receive: (Int, Row) throws -> Void) throws
     where C.Element: MutablePersistableRecord
     {
+        guard !records.isEmpty else { return }
+        // The records in contiguous storage (an array's, or a copy), so
+        // that the loops below index a buffer by `Int`: this function is
+        // not specialized for the caller's collection, and iterating
+        // `C.Indices` goes through witness tables at each record.
+        let written: Void? = try records.withContiguousMutableStorageIfAvailable { buffer in
+            try _writeAll(buffer, kind: kind, selection: selection, receive: receive)
+        }
+        if written == nil {
+            var copy = Array(records)
+            try copy.withUnsafeMutableBufferPointer { buffer in
+                try _writeAll(buffer, kind: kind, selection: selection, receive: receive)
+            }
+            var index = records.startIndex
+            for record in copy {
+                records[index] = record
+                records.formIndex(after: &index)
+            }
+        }
+    }
+
+    /// ``_writeAll(_:kind:selection:receive:)`` over a buffer.
+    private func _writeAll<Record: MutablePersistableRecord>(
+        _ records: UnsafeMutableBufferPointer<Record>,
+        kind: BulkWriteKind,
+        selection: [any SQLSelectable]?,
+        receive: (Int, Row) throws -> Void) throws
+    {
         let count = records.count
         guard count > 0 else { return }
-        let recordType = records[records.startIndex]._dynamicRecordType
+        let recordType = records[0]._dynamicRecordType
         let tableName = recordType.databaseTableName
         let resolution: Database.ConflictResolution
         switch kind {
@@ -179,7 +207,7 @@ extension Database {
         var containers: [PersistenceContainer] = []
         containers.reserveCapacity(count)
         var layout = persistenceStatementCache.insertLayout(recordType: recordType, conflictResolution: resolution)
-        for index in records.indices {
+        for index in 0..<count {
             try records[index].willSave(self)
             try records[index].willInsert(self)
             let container = try records[index].makePersistenceContainer(layout: layout)
@@ -212,22 +240,20 @@ extension Database {
 
         // Phase 3: the callbacks that follow the insertion, in order.
         let rowIDColumn = primaryKey.rowIDColumn
-        var offset = 0
-        for index in records.indices {
+        for offset in 0..<count {
             let result = results[offset]
             var container = PersistenceContainer()
             swap(&container, &containers[offset])
             if let rowID = result.rowID, let rowIDColumn {
                 container.setDatabaseValue(DatabaseValue(storage: .int64(rowID)), forColumn: rowIDColumn)
             }
-            try records[index]._didWrite(
+            try records[offset]._didWrite(
                 self,
                 success: InsertionSuccess(rowID: result.rowID ?? 0, rowIDColumn: rowIDColumn, persistenceContainer: container),
                 isInserted: result.rowID != nil)
             if let row = result.row {
                 try receive(offset, row)
             }
-            offset += 1
         }
     }
 
@@ -456,9 +482,13 @@ extension Database {
             unclaimed.append(position)
         }
         var isSorted = true
-        for index in unclaimed.indices.dropFirst() where rowIDs[unclaimed[index - 1]] > rowIDs[unclaimed[index]] {
-            isSorted = false
-            break
+        var index = 1
+        while index < unclaimed.count {
+            if rowIDs[unclaimed[index - 1]] > rowIDs[unclaimed[index]] {
+                isSorted = false
+                break
+            }
+            index += 1
         }
         if !isSorted {
             unclaimed.sort { rowIDs[$0] < rowIDs[$1] }

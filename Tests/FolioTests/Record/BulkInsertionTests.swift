@@ -54,6 +54,19 @@ final class BulkInsertionTests: FolioTestCase {
         }
     }
 
+    func testNonContiguousMutableCollection() throws {
+        // Dictionary.Values is a MutableCollection without contiguous
+        // storage: the records are written back in place.
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try createPlayers(db)
+            var players = ["a": Player(name: "Arthur"), "b": Player(name: "Barbara")]
+            try players.values.insertAll(db)
+            XCTAssertEqual(Set(players.values.compactMap(\.id)), [1, 2])
+            try assertIDsMatchRows(Array(players.values), db)
+        }
+    }
+
     func testEmptyCollectionRunsNothing() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in

@@ -287,6 +287,23 @@ extension Fixture {
         SELECT COUNT(*) * 1000003 + SUM(id * 3 + score + LENGTH(name)) FROM player
         """
     public static func upsertName(_ id: Int) -> String { "Player \(id)" }
+
+    /// Workloads 20-22 (bulk writes): the multi-row statements that
+    /// Folio's `insertAll` and `upsertAll` prepare, with `rowCount` rows.
+    /// `insertAll` returns the rowid of the rows (the items have no
+    /// primary key); `upsertAll` of records whose INTEGER PRIMARY KEY is
+    /// set needs no `RETURNING`.
+    public static func insertItemsSQL(rowCount: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: 10).joined(separator: ", ") + ")"
+        return #"INSERT INTO "items" ("i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9") VALUES "#
+            + Array(repeating: row, count: rowCount).joined(separator: ", ") + #" RETURNING "rowid""#
+    }
+
+    public static func upsertPlayersSQL(rowCount: Int) -> String {
+        #"INSERT INTO "player" ("id", "name", "score") VALUES "#
+            + Array(repeating: "(?, ?, ?)", count: rowCount).joined(separator: ", ")
+            + #" ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score""#
+    }
     public static func upsertScore(_ id: Int) -> Int { (id * 7919) % 1000 }
 }
 

@@ -166,6 +166,14 @@ public func makeWorkloads() -> [Workload] {
             try db.execute(Fixture.fillUpsertPlayers)
             return Trial(run: { try upsertPlayers(db) }, check: { try db.fetchInt(Fixture.upsertChecksum) })
         },
+        bulkInsertItemsWorkload(id: 20),
+        bulkInsertItemsWorkload(id: 21),
+        Workload(id: 22) {
+            let db = try Connection()
+            try db.execute(Fixture.createUpsertPlayers)
+            try db.execute(Fixture.fillUpsertPlayers)
+            return Trial(run: { try bulkUpsertPlayers(db) }, check: { try db.fetchInt(Fixture.upsertChecksum) })
+        },
     ]
 }
 
@@ -801,6 +809,92 @@ private func upsertPlayers(_ db: Connection) throws -> Int {
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE else { throw db.error(code, Fixture.upsertPlayer) }
         sqlite3_reset(statement)
+    }
+    try db.execute("COMMIT")
+    return Size.upserts
+}
+
+// MARK: - Bulk writes
+
+/// The rows per statement of a bulk write of `columnCount` columns, as
+/// Folio's `insertAll` computes them (at most 1,000 parameters).
+private func rowsPerStatement(_ db: Connection, columnCount: Int) -> Int {
+    max(1, min(1000, Int(sqlite3_limit(db.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1))) / columnCount)
+}
+
+private func bulkInsertItemsWorkload(id: Int) -> Workload {
+    Workload(id: id) {
+        let db = try Connection()
+        try db.execute(Fixture.createItems)
+        let items = makeItems()
+        return Trial(run: { try bulkInsertItems(items, db) }, check: { try db.fetchInt(Fixture.itemsChecksum) })
+    }
+}
+
+/// The multi-row statements of `insertAll`: bind every row of a chunk,
+/// step, read the returned rowids (that `insertAll` gives to `didInsert`).
+private func bulkInsertItems(_ items: [Item], _ db: Connection) throws -> Int {
+    try db.execute("BEGIN")
+    let perStatement = rowsPerStatement(db, columnCount: 10)
+    var rowIDs: [Int64] = []
+    rowIDs.reserveCapacity(items.count)
+    // Prepared once per shape: the full chunks, and the last one.
+    var statements: [Int: OpaquePointer] = [:]
+    defer { statements.values.forEach { sqlite3_finalize($0) } }
+    var start = 0
+    while start < items.count {
+        let end = min(start + perStatement, items.count)
+        let statement = try statements[end - start] ?? db.prepare(Fixture.insertItemsSQL(rowCount: end - start))
+        statements[end - start] = statement
+        var index: Int32 = 1
+        for item in items[start..<end] {
+            sqlite3_bind_int64(statement, index, Int64(item.i0))
+            sqlite3_bind_int64(statement, index + 1, Int64(item.i1))
+            sqlite3_bind_int64(statement, index + 2, Int64(item.i2))
+            sqlite3_bind_int64(statement, index + 3, Int64(item.i3))
+            sqlite3_bind_int64(statement, index + 4, Int64(item.i4))
+            sqlite3_bind_int64(statement, index + 5, Int64(item.i5))
+            sqlite3_bind_int64(statement, index + 6, Int64(item.i6))
+            sqlite3_bind_int64(statement, index + 7, Int64(item.i7))
+            sqlite3_bind_int64(statement, index + 8, Int64(item.i8))
+            sqlite3_bind_int64(statement, index + 9, Int64(item.i9))
+            index += 10
+        }
+        var code = sqlite3_step(statement)
+        while code == SQLITE_ROW {
+            rowIDs.append(sqlite3_column_int64(statement, 0))
+            code = sqlite3_step(statement)
+        }
+        guard code == SQLITE_DONE else { throw db.error(code, Fixture.insertItemsSQL(rowCount: end - start)) }
+        sqlite3_reset(statement)
+        start = end
+    }
+    try db.execute("COMMIT")
+    return rowIDs.count
+}
+
+/// The multi-row statements of `upsertAll` (ids set: no `RETURNING`).
+private func bulkUpsertPlayers(_ db: Connection) throws -> Int {
+    try db.execute("BEGIN")
+    let perStatement = rowsPerStatement(db, columnCount: 3)
+    var statements: [Int: OpaquePointer] = [:]
+    defer { statements.values.forEach { sqlite3_finalize($0) } }
+    var start = 1
+    while start <= Size.upserts {
+        let end = min(start + perStatement, Size.upserts + 1)
+        let statement = try statements[end - start] ?? db.prepare(Fixture.upsertPlayersSQL(rowCount: end - start))
+        statements[end - start] = statement
+        var index: Int32 = 1
+        for id in start..<end {
+            sqlite3_bind_int64(statement, index, Int64(id))
+            sqlite3_bind_text(statement, index + 1, Fixture.upsertName(id), -1, _bench_sqlite_transient())
+            sqlite3_bind_int64(statement, index + 2, Int64(Fixture.upsertScore(id)))
+            index += 3
+        }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw db.error(code, Fixture.upsertPlayersSQL(rowCount: end - start)) }
+        sqlite3_reset(statement)
+        start = end
     }
     try db.execute("COMMIT")
     return Size.upserts

@@ -197,11 +197,20 @@ struct Report {
             guard let many = observationTimes(15, .folio), let few = observationTimes(16, .folio), few.write > 0 else { return nil }
             return many.write / few.write
         })
+        // Issue 27 (bulk writes).
+        targets.append(check("issue 27: insertAll (20, 21) <= 1.3x raw C", ids: [20, 21], limit: 1.3) { ratio($0, .folio, .c) })
+        targets.append(check("issue 27: upsertAll (22) <= 1.5x raw C", ids: [22], limit: 1.5) { ratio($0, .folio, .c) })
+        targets.append(check(
+            "issue 27: insertAll (20, 21) at least 3x faster than the loop of insert (6, 7), Folio", ids: [20, 21],
+            limit: 1 / 3) { id in
+            guard let bulk = best(id, .folio), let loop = best(id - 14, .folio), loop > 0 else { return nil }
+            return bulk / loop
+        })
         return targets
     }
 
     func targetsText() -> String {
-        var lines = ["Targets of issue 8, of issue 3, then of issue 19:"]
+        var lines = ["Targets of issue 8, of issue 3, of issue 19, then of issue 27:"]
         for target in targets() {
             let status = target.status.rawValue + String(repeating: " ", count: max(0, 13 - target.status.rawValue.count))
             lines.append("  \(status) \(target.target): \(target.detail)")

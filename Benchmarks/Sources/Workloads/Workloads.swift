@@ -212,6 +212,35 @@ public func makeWorkloads() -> [Workload] {
             check: { try dbQueue.read { try Int.fetchOne($0, sql: Fixture.upsertChecksum)! } })
     })
 
+    // Bulk writes (issue 27): Folio's `insertAll` and `upsertAll`. GRDB
+    // has no bulk write: its column is its loop of `insert` and `upsert`
+    // (workloads 6, 7 and 19).
+    workloads.append(Workload(id: 20) {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { try $0.execute(sql: Fixture.createItems) }
+        let items = (0..<Size.insertedRows).map(InsertItem.init(x:))
+        return Trial(run: { try dbQueue.write { try insertAll(items, $0) } }, check: { try itemsChecksum(dbQueue) })
+    })
+
+    workloads.append(Workload(id: 21) {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { try $0.execute(sql: Fixture.createItems) }
+        let items = (0..<Size.insertedRows).map(EncodableItem.init(x:))
+        return Trial(run: { try dbQueue.write { try insertAll(items, $0) } }, check: { try itemsChecksum(dbQueue) })
+    })
+
+    workloads.append(Workload(id: 22) {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: Fixture.createUpsertPlayers)
+            try db.execute(sql: Fixture.fillUpsertPlayers)
+        }
+        let players = (1...Size.upserts).map(UpsertPlayer.init(id:))
+        return Trial(
+            run: { try dbQueue.write { db in try upsertAll(players, db) } },
+            check: { try dbQueue.read { try Int.fetchOne($0, sql: Fixture.upsertChecksum)! } })
+    })
+
     return workloads
 }
 
@@ -716,6 +745,24 @@ private struct UpsertPlayer: Encodable, PersistableRecord {
         name = Fixture.upsertName(id)
         score = Fixture.upsertScore(id)
     }
+}
+
+private func insertAll(_ items: [some PersistableRecord], _ db: Database) throws -> Int {
+    #if FOLIO
+    try items.insertAll(db)
+    return items.count
+    #else
+    return try insert(items, db)
+    #endif
+}
+
+private func upsertAll(_ players: [UpsertPlayer], _ db: Database) throws -> Int {
+    #if FOLIO
+    try players.upsertAll(db)
+    return players.count
+    #else
+    return try upsert(players, db)
+    #endif
 }
 
 private func upsert(_ players: [UpsertPlayer], _ db: Database) throws -> Int {

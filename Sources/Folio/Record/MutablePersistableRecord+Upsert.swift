@@ -202,6 +202,8 @@ extension Database {
     ///     when the table has one and `returningRowID` is true.
     ///   - returningRowID: Whether the rowid is appended to the
     ///     `RETURNING` selection when the table has one.
+    ///   - rowCount: The number of rows of the `VALUES` clause (see
+    ///     `insertAll`).
     ///   - context: The context of the SQL of the explicit assignments
     ///     and of the selection, that collects their arguments.
     static func upsertSQL(
@@ -213,9 +215,11 @@ extension Database {
         explicitAssignments: [ColumnAssignment],
         selection: [any SQLSelectable],
         returningRowID: Bool = true,
+        rowCount: Int = 1,
         context: inout SQLGenerationContext) throws -> String
     {
         var sql = Database.insertSQL(tableName: tableName, columns: columns, conflictResolution: .abort)
+        Database.appendValuesRows(to: &sql, columnCount: columns.count, rowCount: rowCount)
         sql += " ON CONFLICT"
         if !conflictTarget.isEmpty {
             sql += " (" + conflictTarget.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ") + ")"

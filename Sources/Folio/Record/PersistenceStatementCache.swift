@@ -46,6 +46,15 @@ final class PersistenceStatementCache {
 
     static let maximumEntriesPerKey = 8
 
+    /// The multi-row statements of the bulk writes (`insertAll`,
+    /// `upsertAll`), per shape: table, columns, number of rows, conflict
+    /// resolution and `RETURNING` clause. A loop of bulk writes of one
+    /// size prepares each shape once (the full chunks, and the last one).
+    var bulkStatements: [BulkStatementKey: Statement] = [:]
+
+    /// The number of bulk statements kept before the cache starts over.
+    static let maximumBulkStatements = 16
+
     /// One prepared upsert statement (`INSERT ... ON CONFLICT DO UPDATE`),
     /// for the upserts without explicit assignments nor `RETURNING`
     /// selection (see ``Database/executeUpsert(recordType:tableName:container:conflictTarget:strategy:)``).

@@ -382,7 +382,7 @@ extension ValueObservation {
             onChange: { value in MainActor.assumeIsolated { onChange(value) } })
     }
 
-    private func startObserver(
+    func startObserver(
         in reader: any DatabaseReader,
         scheduling scheduler: some ValueObservationScheduler,
         onError: @escaping @Sendable (any Error) -> Void,

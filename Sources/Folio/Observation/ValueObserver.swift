@@ -62,9 +62,21 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         init(_ reducer: Reducer) { self.reducer = reducer }
     }
 
+    /// A fetched value, handed from the connection that fetched it to the
+    /// reduce queue.
+    ///
+    /// `@unchecked Sendable`: GRDB's fetchers may return values that are
+    /// not `Sendable`. The connection that fetched a value keeps no
+    /// reference to it: the value is only read by the reducer, on the
+    /// serial reduce queue, after the hand-over.
+    private struct Fetched: @unchecked Sendable {
+        let value: Reducer.Fetcher.Value
+        init(_ value: Reducer.Fetcher.Value) { self.value = value }
+    }
+
     private let state = Synchronized(State())
-    /// A copy of the reducer, used for `_fetch` only, which does not mutate.
-    private let fetcher: Reducer
+    /// The fetcher of the reducer: it runs on database connections.
+    private let fetcher: Reducer.Fetcher
     private let reducerBox: ReducerBox
     private let reduceQueue = DispatchQueue(label: "Folio.ValueObservation")
     private let trackingMode: ValueObservationTrackingMode
@@ -83,7 +95,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Reducer.Value) -> Void)
     {
-        self.fetcher = reducer
+        self.fetcher = reducer._makeFetcher()
         self.reducerBox = ReducerBox(reducer)
         self.trackingMode = trackingMode
         self.events = events
@@ -123,7 +135,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             }
             state.withLock { $0.isFetching = true }
             guard let recordsRegion = beginFetch() else { return }
-            let (fetched, region): (Reducer.Fetched, DatabaseRegion?)
+            let (fetched, region): (Fetched, DatabaseRegion?)
             if requiresWriteAccess, let writer {
                 (fetched, region) = try writer.unsafeReentrantWrite { db in
                     try fetchWithWriteAccess(db, recordsRegion: recordsRegion)
@@ -135,7 +147,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             }
             trackRegion(region)
             let value = try reduceQueue.sync {
-                try reducerBox.reducer._value(fetched)
+                try reducerBox.reducer._value(fetched.value)
             }
             if let value {
                 onChange(value)
@@ -291,7 +303,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     /// Records the region of a fetch, reduces and notifies its value, and
     /// fetches again if a change happened during the fetch.
-    private func fetchDidEnd(_ fetched: Reducer.Fetched, region: DatabaseRegion?) {
+    private func fetchDidEnd(_ fetched: Fetched, region: DatabaseRegion?) {
         // The region is tracked before the value is notified, and the value
         // is queued for reduction before the fetch is marked complete: a
         // later fetch, which may start as soon as this one is complete,
@@ -308,10 +320,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     /// Fetches in a savepoint of the writer connection: the changes that
     /// the fetch commits do not trigger another fetch.
-    private func fetchWithWriteAccess(_ db: Database, recordsRegion: Bool) throws -> (Reducer.Fetched, DatabaseRegion?) {
+    private func fetchWithWriteAccess(_ db: Database, recordsRegion: Bool) throws -> (Fetched, DatabaseRegion?) {
         state.withLock { $0.isFetchingInWriter = true }
         defer { state.withLock { $0.isFetchingInWriter = false } }
-        var result: (Reducer.Fetched, DatabaseRegion?)?
+        var result: (Fetched, DatabaseRegion?)?
         try db.inSavepoint {
             result = try fetch(db, recordsRegion: recordsRegion)
             return .commit
@@ -339,15 +351,15 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     }
 
     /// Fetches a value, and the observed region if needed.
-    private func fetch(_ db: Database, recordsRegion: Bool) throws -> (Reducer.Fetched, DatabaseRegion?) {
+    private func fetch(_ db: Database, recordsRegion: Bool) throws -> (Fetched, DatabaseRegion?) {
         guard recordsRegion else {
-            return (try fetcher._fetch(db), nil)
+            return (Fetched(try fetcher.fetch(db)), nil)
         }
         switch trackingMode {
         case .nonConstantRegion, .constantRegion:
             var region = DatabaseRegion()
             let fetched = try db.recordingSelection(&region) {
-                try fetcher._fetch(db)
+                Fetched(try fetcher.fetch(db))
             }
             return (fetched, region)
         case .explicitRegions(let regions):
@@ -355,7 +367,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             for convertible in regions {
                 region.formUnion(try convertible.databaseRegion(db))
             }
-            return (try fetcher._fetch(db), region)
+            return (Fetched(try fetcher.fetch(db)), region)
         }
     }
 
@@ -395,9 +407,9 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     /// Reduces a fetched value, and notifies the result. Runs on
     /// `reduceQueue`.
-    private func reduceAndNotify(_ fetched: Reducer.Fetched) {
+    private func reduceAndNotify(_ fetched: Fetched) {
         do {
-            guard let value = try reducerBox.reducer._value(fetched) else { return }
+            guard let value = try reducerBox.reducer._value(fetched.value) else { return }
             scheduler.schedule { [self] in
                 if !state.withLock({ $0.isCancelled }) {
                     onChange(value)

@@ -28,6 +28,24 @@ import Dispatch
 ///
 /// Changed regions are over-estimated from the changes statements may
 /// perform: the cost of an error is an extra fetch, never a missed one.
+///
+/// ## One value per transaction
+///
+/// GRDB's ValueObservation "fetches immediately after each change": each
+/// transaction that touches the observed region gets its own fetch, and
+/// its own value, as long as the observer keeps up. Folio does the same
+/// without fetching on the writer of a pool (which would slow its writes):
+///
+/// - On a ``DatabaseQueue``, the fetch runs right after the commit, on the
+///   writer connection, before the next transaction can start (as GRDB).
+/// - On a ``DatabasePool``, the fetch runs on a reader. A transaction that
+///   touches the observed region while the fetch of a previous one has not
+///   ended waits, before it commits, until that fetch ends (at most one
+///   second: past it, the observer lags, and the two changes are
+///   coalesced). A writer whose observers keep up never waits: the check
+///   is a lock and a flag.
+/// - Observations that require write access fetch on the writer, in a
+///   later access, and may coalesce transactions committed in a row.
 final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable {
     private struct State {
         var isCancelled = false
@@ -48,9 +66,30 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         /// Whether a fetch with write access runs on the writer: the
         /// changes it commits do not trigger a fetch.
         var isFetchingInWriter = false
+        /// Where fetches run after a commit.
+        var fetchMode = FetchMode.scheduled
+        /// The commits that wait for the end of the running fetch.
+        var fetchWaiters: [DispatchSemaphore] = []
 
         var isStopped: Bool { isCancelled || isFailed }
     }
+
+    /// Where the fetches that follow commits run.
+    private enum FetchMode {
+        /// In a later access (a reader that does not write, a fetch with
+        /// write access, a writer of another type).
+        case scheduled
+        /// On the writer connection, right after the commit (a
+        /// ``DatabaseQueue``).
+        case afterCommit
+        /// On a reader of a ``DatabasePool``: a commit that touches the
+        /// region waits for the end of the running fetch.
+        case concurrent
+    }
+
+    /// How long a commit waits for the end of the running fetch before it
+    /// lets its change be coalesced with the previous one.
+    private static var fetchWaitTimeout: DispatchTimeInterval { .seconds(1) }
 
     /// The reducer, confined to `reduceQueue`.
     ///
@@ -109,10 +148,19 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     func start(in reader: any DatabaseReader) {
         events.willStart?()
-        let writer = reader as? any DatabaseWriter
+        // A read-only reader notifies one value, and tracks no region, as
+        // in GRDB.
+        let writer = reader.configuration.readonly ? nil : reader as? any DatabaseWriter
+        let fetchMode: FetchMode
+        switch (writer as? AnyDatabaseWriter)?.base ?? writer {
+        case is DatabaseQueue where !requiresWriteAccess: fetchMode = .afterCommit
+        case is DatabasePool where !requiresWriteAccess: fetchMode = .concurrent
+        default: fetchMode = .scheduled
+        }
         state.withLock { state in
             state.reader = reader
             state.writer = writer
+            state.fetchMode = fetchMode
         }
         if scheduler.immediateInitialValue() {
             startImmediately(reader: reader, writer: writer)
@@ -161,13 +209,17 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     }
 
     func cancel() {
-        let (writer, wasStopped) = state.withLock { state -> ((any DatabaseWriter)?, Bool) in
+        let (writer, wasStopped, waiters) = state.withLock { state -> ((any DatabaseWriter)?, Bool, [DispatchSemaphore]) in
             let wasStopped = state.isStopped
             state.isCancelled = true
             state.reader = nil
-            defer { state.writer = nil }
-            return (state.writer, wasStopped)
+            defer {
+                state.writer = nil
+                state.fetchWaiters = []
+            }
+            return (state.writer, wasStopped, state.fetchWaiters)
         }
+        waiters.forEach { $0.signal() }
         if !wasStopped {
             events.didCancel?()
         }
@@ -177,14 +229,16 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     }
 
     private func fail(_ error: any Error, immediately: Bool = false) {
-        let writer = state.withLock { state -> (any DatabaseWriter)?? in
-            if state.isStopped { return .none }
+        let (writer, waiters) = state.withLock { state -> ((any DatabaseWriter)??, [DispatchSemaphore]) in
+            defer { state.fetchWaiters = [] }
+            if state.isStopped { return (.none, state.fetchWaiters) }
             state.isFailed = true
             state.isFetching = false
             state.reader = nil
             defer { state.writer = nil }
-            return .some(state.writer)
+            return (.some(state.writer), state.fetchWaiters)
         }
+        waiters.forEach { $0.signal() }
         guard case .some(let writer) = writer else { return }
         events.didFail?(error)
         writer?.asyncWriteWithoutTransaction { [self] db in
@@ -336,18 +390,22 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     /// - Returns: Whether the fetch computes the observed region, or nil
     ///   when the observation is stopped.
     private func beginFetch() -> Bool? {
-        state.withLock { state in
+        let (recordsRegion, waiters) = state.withLock { state -> (Bool?, [DispatchSemaphore]) in
             if state.isStopped {
                 state.isFetching = false
-                return nil
+                defer { state.fetchWaiters = [] }
+                return (nil, state.fetchWaiters)
             }
             state.needsFetch = false
-            let recordsRegion = state.region == nil || trackingMode.recordsEachFetch
+            // A read-only observation fetches once, and tracks nothing.
+            let recordsRegion = state.writer != nil && (state.region == nil || trackingMode.recordsEachFetch)
             if recordsRegion {
                 state.changesSinceFetchStart = DatabaseRegion()
             }
-            return recordsRegion
+            return (recordsRegion, [])
         }
+        waiters.forEach { $0.signal() }
+        return recordsRegion
     }
 
     /// Fetches a value, and the observed region if needed.
@@ -390,7 +448,9 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     /// - Returns: Whether a change happened during the fetch, which needs
     ///   another fetch (the fetch then goes on: `isFetching` stays true).
     private func fetchDidComplete() -> Bool {
-        state.withLock { state in
+        let (fetchesAgain, waiters) = state.withLock { state -> (Bool, [DispatchSemaphore]) in
+            // The commits that wait for this fetch can go on.
+            defer { state.fetchWaiters = [] }
             if let changes = state.changesSinceFetchStart {
                 if let region = state.region, changes.intersects(region) {
                     state.needsFetch = true
@@ -399,9 +459,22 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             }
             if state.isStopped || !state.needsFetch || state.writer == nil {
                 state.isFetching = false
-                return false
+                return (false, state.fetchWaiters)
             }
-            return true
+            return (true, state.fetchWaiters)
+        }
+        waiters.forEach { $0.signal() }
+        return fetchesAgain
+    }
+
+    /// Fetches on the writer connection, right after a commit.
+    private func fetchAfterCommit(_ db: Database) {
+        guard let recordsRegion = beginFetch() else { return }
+        do {
+            let (fetched, region) = try db.readOnly { try fetch(db, recordsRegion: recordsRegion) }
+            fetchDidEnd(fetched, region: region)
+        } catch {
+            fail(error)
         }
     }
 
@@ -446,13 +519,33 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         }
     }
 
+    func databaseWillCommit() throws {
+        // See "One value per transaction" above.
+        let waiter = state.withLock { state -> DispatchSemaphore? in
+            guard case .concurrent = state.fetchMode,
+                  state.isFetching,
+                  !state.isFetchingInWriter,
+                  !state.isStopped,
+                  state.transactionTouchesRegion || state.region == nil
+            else { return nil }
+            let waiter = DispatchSemaphore(value: 0)
+            state.fetchWaiters.append(waiter)
+            return waiter
+        }
+        if let waiter {
+            // Past the timeout, the observer lags: this change is coalesced
+            // with the previous one.
+            _ = waiter.wait(timeout: .now() + Self.fetchWaitTimeout)
+        }
+    }
+
     func databaseDidCommit(_ db: Database) {
         let changedRegion = db.observationBroker?.committedRegion ?? .fullDatabase
-        let (isTouched, shouldSchedule) = state.withLock { state -> (Bool, Bool) in
+        let (isTouched, shouldSchedule, fetchMode) = state.withLock { state -> (Bool, Bool, FetchMode) in
             if state.isFetchingInWriter {
                 // The fetch itself commits: it sees its own changes.
                 state.transactionTouchesRegion = false
-                return (false, false)
+                return (false, false, state.fetchMode)
             }
             var isTouched = state.transactionTouchesRegion
             state.transactionTouchesRegion = false
@@ -463,17 +556,21 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
                 }
             }
             state.changesSinceFetchStart?.formUnion(changedRegion)
-            guard isTouched, !state.isStopped else { return (false, false) }
+            guard isTouched, !state.isStopped else { return (false, false, state.fetchMode) }
             state.needsFetch = true
-            if state.isFetching { return (true, false) }
+            if state.isFetching { return (true, false, state.fetchMode) }
             state.isFetching = true
-            return (true, true)
+            return (true, true, state.fetchMode)
         }
         if isTouched {
             events.databaseDidChange?()
         }
         if shouldSchedule {
-            scheduleFetch()
+            if case .afterCommit = fetchMode {
+                fetchAfterCommit(db)
+            } else {
+                scheduleFetch()
+            }
         }
     }
 

@@ -40,10 +40,11 @@ import Dispatch
 ///   writer connection, before the next transaction can start (as GRDB).
 /// - On a ``DatabasePool``, the fetch runs on a reader. A transaction that
 ///   touches the observed region while the fetch of a previous one has not
-///   ended waits, before it commits, until that fetch ends (at most one
-///   second: past it, the observer lags, and the two changes are
-///   coalesced). A writer whose observers keep up never waits: the check
-///   is a lock and a flag.
+///   ended waits, before it commits, until that fetch has read its
+///   snapshot (at most five seconds, long enough for a loaded machine:
+///   past it, the observer lags, and the changes committed until the
+///   fetch ends are coalesced, without waiting). A writer whose
+///   observers keep up never waits: the check is a lock and a flag.
 /// - Observations that require write access fetch on the writer, in a
 ///   later access, and may coalesce transactions committed in a row.
 final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable {
@@ -70,6 +71,9 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         var fetchMode = FetchMode.scheduled
         /// The commits that wait for the end of the running fetch.
         var fetchWaiters: [DispatchSemaphore] = []
+        /// Whether a commit waited for the running fetch until the
+        /// timeout: the next commits do not wait until it ends.
+        var isLagging = false
 
         var isStopped: Bool { isCancelled || isFailed }
     }
@@ -89,7 +93,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     /// How long a commit waits for the end of the running fetch before it
     /// lets its change be coalesced with the previous one.
-    private static var fetchWaitTimeout: DispatchTimeInterval { .seconds(1) }
+    private static var fetchWaitTimeout: DispatchTimeInterval { .seconds(5) }
 
     /// The reducer, confined to `reduceQueue`.
     ///
@@ -154,7 +158,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         let fetchMode: FetchMode
         switch (writer as? AnyDatabaseWriter)?.base ?? writer {
         case is DatabaseQueue where !requiresWriteAccess: fetchMode = .afterCommit
-        case is DatabasePool where !requiresWriteAccess: fetchMode = .concurrent
+        case is DatabasePool where !requiresWriteAccess && reader.configuration.targetQueue == nil:
+            // Readers that share a target queue with the writer may not
+            // run while the writer waits for them.
+            fetchMode = .concurrent
         default: fetchMode = .scheduled
         }
         state.withLock { state in
@@ -358,6 +365,16 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     /// Records the region of a fetch, reduces and notifies its value, and
     /// fetches again if a change happened during the fetch.
     private func fetchDidEnd(_ fetched: Fetched, region: DatabaseRegion?) {
+        // The fetch has read its snapshot: the commits that wait for it
+        // can go on, before its value is notified (a writer that waits for
+        // the value does not wait for this fetch to be marked complete).
+        // They are fetched by the next fetch.
+        let waiters = state.withLock { state in
+            state.isLagging = false
+            defer { state.fetchWaiters = [] }
+            return state.fetchWaiters
+        }
+        waiters.forEach { $0.signal() }
         // The region is tracked before the value is notified, and the value
         // is queued for reduction before the fetch is marked complete: a
         // later fetch, which may start as soon as this one is complete,
@@ -451,6 +468,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         let (fetchesAgain, waiters) = state.withLock { state -> (Bool, [DispatchSemaphore]) in
             // The commits that wait for this fetch can go on.
             defer { state.fetchWaiters = [] }
+            state.isLagging = false
             if let changes = state.changesSinceFetchStart {
                 if let region = state.region, changes.intersects(region) {
                     state.needsFetch = true
@@ -526,16 +544,17 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
                   state.isFetching,
                   !state.isFetchingInWriter,
                   !state.isStopped,
+                  !state.isLagging,
                   state.transactionTouchesRegion || state.region == nil
             else { return nil }
             let waiter = DispatchSemaphore(value: 0)
             state.fetchWaiters.append(waiter)
             return waiter
         }
-        if let waiter {
-            // Past the timeout, the observer lags: this change is coalesced
-            // with the previous one.
-            _ = waiter.wait(timeout: .now() + Self.fetchWaitTimeout)
+        if let waiter, waiter.wait(timeout: .now() + Self.fetchWaitTimeout) == .timedOut {
+            // The observer lags: this change, and the ones that follow
+            // until the fetch ends, are coalesced.
+            state.withLock { $0.isLagging = true }
         }
     }
 

@@ -466,8 +466,6 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     ///   another fetch (the fetch then goes on: `isFetching` stays true).
     private func fetchDidComplete() -> Bool {
         let (fetchesAgain, waiters) = state.withLock { state -> (Bool, [DispatchSemaphore]) in
-            // The commits that wait for this fetch can go on.
-            defer { state.fetchWaiters = [] }
             state.isLagging = false
             if let changes = state.changesSinceFetchStart {
                 if let region = state.region, changes.intersects(region) {
@@ -476,10 +474,14 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
                 state.changesSinceFetchStart = nil
             }
             if state.isStopped || !state.needsFetch || state.writer == nil {
+                // The commits that wait for a fetch can go on. When the
+                // fetch goes on instead, they wait for the next one to
+                // read its snapshot, so that it does not see them.
                 state.isFetching = false
+                defer { state.fetchWaiters = [] }
                 return (false, state.fetchWaiters)
             }
-            return (true, state.fetchWaiters)
+            return (true, [])
         }
         waiters.forEach { $0.signal() }
         return fetchesAgain

@@ -91,8 +91,8 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         case concurrent
     }
 
-    /// How long a commit waits for the end of the running fetch before it
-    /// lets its change be coalesced with the previous one.
+    /// How long a commit waits for the running fetch before it lets its
+    /// change be coalesced: see "One value per transaction".
     private static var fetchWaitTimeout: DispatchTimeInterval { .seconds(5) }
 
     /// The reducer, confined to `reduceQueue`.
@@ -554,8 +554,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             return waiter
         }
         if let waiter, waiter.wait(timeout: .now() + Self.fetchWaitTimeout) == .timedOut {
-            // The observer lags: this change, and the ones that follow
-            // until the fetch ends, are coalesced.
+            // The observer lags: changes are coalesced until the fetch ends.
             state.withLock { $0.isLagging = true }
         }
     }

@@ -27,10 +27,10 @@ public protocol Association: DerivableRequest, Sendable {
     associatedtype OriginRowDecoder
 
     /// The model of the association.
-    var _sqlAssociation: SQLAssociation { get }
+    var _sqlAssociation: _SQLAssociation { get set }
 
     /// Creates an association from its model.
-    init(_sqlAssociation: SQLAssociation)
+    init(_sqlAssociation: _SQLAssociation)
 }
 
 extension Association {

@@ -63,7 +63,7 @@ public struct AssociationAggregate<RowDecoder>: Sendable {
     }
 }
 
-extension SQLAssociation {
+extension _SQLAssociation {
     /// An aggregate of the destination rows that belong to an origin row.
     func aggregate<Origin>(
         key: String?,

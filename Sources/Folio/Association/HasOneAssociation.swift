@@ -13,10 +13,10 @@ public struct HasOneAssociation<Origin, Destination>: AssociationToOne, Sendable
     public typealias RowDecoder = Destination
 
     /// The model of the association.
-    public var _sqlAssociation: SQLAssociation
+    public var _sqlAssociation: _SQLAssociation
 
     /// Creates an association from its model.
-    public init(_sqlAssociation: SQLAssociation) {
+    public init(_sqlAssociation: _SQLAssociation) {
         self._sqlAssociation = _sqlAssociation
     }
 }

@@ -14,10 +14,10 @@ public struct HasOneThroughAssociation<Origin, Destination>: AssociationToOne, S
     public typealias RowDecoder = Destination
 
     /// The model of the association.
-    public var _sqlAssociation: SQLAssociation
+    public var _sqlAssociation: _SQLAssociation
 
     /// Creates an association from its model.
-    public init(_sqlAssociation: SQLAssociation) {
+    public init(_sqlAssociation: _SQLAssociation) {
         self._sqlAssociation = _sqlAssociation
     }
 }

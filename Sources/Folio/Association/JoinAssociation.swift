@@ -28,12 +28,12 @@ public struct JoinAssociation<Origin, Destination>: AssociationToOne, Sendable {
     public typealias RowDecoder = Destination
 
     /// The description of the association, for the query interface.
-    public var _sqlAssociation: SQLAssociation
+    public var _sqlAssociation: _SQLAssociation
 
     /// Creates an association from its description.
     ///
     /// - Parameter _sqlAssociation: The description of the association.
-    public init(_sqlAssociation: SQLAssociation) {
+    public init(_sqlAssociation: _SQLAssociation) {
         self._sqlAssociation = _sqlAssociation
     }
 
@@ -46,7 +46,7 @@ public struct JoinAssociation<Origin, Destination>: AssociationToOne, Sendable {
         let sqlCondition = SQLAssociationCondition { parent, child in
             condition.map { $0(TableAlias(sharing: parent), TableAlias(sharing: child)).sqlExpression }
         }
-        self.init(_sqlAssociation: SQLAssociation(steps: [SQLAssociationStep(
+        self.init(_sqlAssociation: _SQLAssociation(steps: [SQLAssociationStep(
             key: key,
             condition: sqlCondition,
             relation: relation,

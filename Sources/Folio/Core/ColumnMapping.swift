@@ -36,6 +36,17 @@ public struct ColumnMapping: Sendable {
 }
 
 extension ColumnMapping: LayoutingRowAdapter {
+    /// Returns the columns and scopes of the rows that this adapter makes
+    /// from some columns.
+    ///
+    /// - Parameter layout: The columns to adapt.
+    /// - Returns: The layouted adapter of the rows.
+    /// - Throws: A ``DatabaseError`` when the adapter does not fit the
+    ///   columns.
+    public func _layoutedAdapter(from layout: some _RowLayout) throws -> any _LayoutedRowAdapter {
+        try layoutedAdapter(from: layout)
+    }
+
     func layout(_ columns: RowAdapterColumns) throws -> RowLayout {
         var pairs: [(position: Int, name: String)] = []
         pairs.reserveCapacity(mapping.count)

@@ -33,6 +33,7 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
         }
         stepper = _StatementStepper(statement: statement)
+        _statement = statement
         self.row = row
     }
 
@@ -47,7 +48,7 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
     /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
     /// print(names._statement.sql) // SELECT name FROM player
     /// ```
-    public var _statement: Statement { stepper.statement }
+    public let _statement: Statement
 
     /// Whether the iteration has ended (a ``DatabaseCursor`` requirement).
     /// Setting it to true ends the iteration and resets the statement;

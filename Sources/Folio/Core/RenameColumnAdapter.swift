@@ -40,6 +40,17 @@ public struct RenameColumnAdapter: Sendable {
 }
 
 extension RenameColumnAdapter: LayoutingRowAdapter {
+    /// Returns the columns and scopes of the rows that this adapter makes
+    /// from some columns.
+    ///
+    /// - Parameter layout: The columns to adapt.
+    /// - Returns: The layouted adapter of the rows.
+    /// - Throws: A ``DatabaseError`` when the adapter does not fit the
+    ///   columns.
+    public func _layoutedAdapter(from layout: some _RowLayout) throws -> any _LayoutedRowAdapter {
+        try layoutedAdapter(from: layout)
+    }
+
     func layout(_ columns: RowAdapterColumns) throws -> RowLayout {
         columns.layout(positions: Array(columns.indexes.indices), names: columns.names.map(transform))
     }

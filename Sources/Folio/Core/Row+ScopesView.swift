@@ -26,8 +26,10 @@ extension Row {
             var scopeLayouts: [String: any _LayoutedRowAdapter] = [:]
             if let scopes = row._layout?.scopes, !scopes.isEmpty {
                 scopeLayouts.reserveCapacity(scopes.count)
+                let statementColumnNames = (row._mappedBase ?? row)._columnNames
                 for scope in scopes where scopeLayouts[scope.key] == nil {
-                    scopeLayouts[scope.key] = scope.layout
+                    scopeLayouts[scope.key] = RowLayoutWithNames(
+                        layout: scope.layout, statementColumnNames: statementColumnNames)
                 }
             }
             self.scopeLayouts = scopeLayouts

@@ -27,9 +27,26 @@
 /// rename the columns that SQLite names unexpectedly (see
 /// ``RenameColumnAdapter``).
 ///
-/// Only the adapters of Folio can adapt rows, as in GRDB (which does not
-/// support custom adapters either): fetching with an adapter of another
-/// type throws a ``DatabaseError``. Compose the built-in ones instead.
+/// A type of your own adapts rows with its
+/// ``_layoutedAdapter(from:)`` method, as in GRDB: it is given the columns
+/// to adapt (a ``_RowLayout``), and usually returns the layouted adapter
+/// of a built-in adapter that it configures for these columns:
+///
+/// ```swift
+/// /// Renames one column, and keeps the others.
+/// struct RenamingAdapter: RowAdapter {
+///     var old: String
+///     var new: String
+///
+///     func _layoutedAdapter(from layout: some _RowLayout) throws -> any _LayoutedRowAdapter {
+///         var mapping: [String: String] = [:]
+///         for (_, name) in layout._layoutColumns {
+///             mapping[name == old ? new : name] = name
+///         }
+///         return try ColumnMapping(mapping)._layoutedAdapter(from: layout)
+///     }
+/// }
+/// ```
 ///
 /// ## Topics
 /// - ``ColumnMapping``
@@ -40,7 +57,19 @@
 /// - ``SuffixRowAdapter``
 /// - ``splittingRowAdapters(columnCounts:)``
 /// - ``addingScopes(_:)``
-public protocol RowAdapter: Sendable { }
+public protocol RowAdapter: Sendable {
+    /// Returns the columns and scopes of the rows that this adapter makes
+    /// from some columns.
+    ///
+    /// Folio calls it once per fetch, never per row.
+    ///
+    /// - Parameter layout: The columns to adapt: the columns of a
+    ///   statement, or of the rows of another adapter.
+    /// - Returns: The layouted adapter of the rows.
+    /// - Throws: An error when the adapter does not fit the columns (a
+    ///   missing column, a range out of bounds).
+    func _layoutedAdapter(from layout: some _RowLayout) throws -> any _LayoutedRowAdapter
+}
 
 extension RowAdapter {
     /// Returns an adapter based on this one, with added scopes.
@@ -75,17 +104,17 @@ extension RowAdapter {
     /// Returns the layout of the rows that this adapter makes from some
     /// columns.
     ///
+    /// Folio's adapters lay out the columns directly; the adapters of user
+    /// types go through their ``_layoutedAdapter(from:)``.
+    ///
     /// - Throws: A ``DatabaseError`` when the adapter does not fit the
-    ///   columns (a missing column, a range out of bounds), or is not one
-    ///   of Folio's adapters.
+    ///   columns (a missing column, a range out of bounds), or the error of
+    ///   a user's adapter.
     func rowLayout(_ columns: RowAdapterColumns) throws -> RowLayout {
-        guard let adapter = self as? any LayoutingRowAdapter else {
-            throw columns.error(
-                "unsupported row adapter \(type(of: self)): use the adapters of Folio "
-                    + "(ColumnMapping, EmptyRowAdapter, RangeRowAdapter, RenameColumnAdapter, "
-                    + "ScopeAdapter, SuffixRowAdapter)")
+        if let adapter = self as? any LayoutingRowAdapter {
+            return try adapter.layout(columns)
         }
-        return try adapter.layout(columns)
+        return try columns.rowLayout(of: _layoutedAdapter(from: columns))
     }
 
     /// Returns the layout of the rows of a statement adapted by this

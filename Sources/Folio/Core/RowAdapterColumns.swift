@@ -12,8 +12,11 @@ struct RowAdapterColumns {
     /// The name of each column.
     let names: [String]
 
-    /// The names of all the columns of the statement.
-    let statementColumnNames: [String]
+    /// The names of all the columns of the statement, or nil when they are
+    /// unknown (the columns of a layout that a user's adapter built, see
+    /// ``_LayoutedColumnMapping``): the layouts made from these columns
+    /// then read their columns through a mapping.
+    let statementColumnNames: [String]?
 
     /// The SQL of the statement, for errors.
     let sql: String
@@ -27,7 +30,7 @@ struct RowAdapterColumns {
         self.sql = statement.sql
     }
 
-    private init(indexes: [Int], names: [String], statementColumnNames: [String], sql: String) {
+    init(indexes: [Int], names: [String], statementColumnNames: [String]?, sql: String) {
         self.indexes = indexes
         self.names = names
         self.statementColumnNames = statementColumnNames
@@ -40,7 +43,7 @@ struct RowAdapterColumns {
         RowAdapterColumns(
             indexes: layout.columnIndexes,
             names: layout.mappedColumns?.names
-                ?? Array(statementColumnNames[layout.offset..<(layout.offset + layout.baseCount)]),
+                ?? Array((statementColumnNames ?? [])[layout.offset..<(layout.offset + layout.baseCount)]),
             statementColumnNames: statementColumnNames,
             sql: sql)
     }
@@ -78,7 +81,9 @@ struct RowAdapterColumns {
             return RowLayout(offset: 0, baseCount: 0)
         }
         let isRange = indexes.indices.allSatisfy { indexes[$0] == first + $0 }
-        if isRange && names.elementsEqual(statementColumnNames[first..<(first + indexes.count)]) {
+        if isRange, let statementColumnNames, first + indexes.count <= statementColumnNames.count,
+           names.elementsEqual(statementColumnNames[first..<(first + indexes.count)])
+        {
             return RowLayout(offset: first, baseCount: indexes.count)
         }
         return RowLayout(mappedColumns: RowLayout.MappedColumns(indexes: indexes, names: names))

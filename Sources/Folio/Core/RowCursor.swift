@@ -62,6 +62,7 @@ public final class RowCursor: DatabaseCursor {
     ///     SQLite compiles again with other columns at the first step.
     init(statement: Statement, layout: RowLayout? = nil, adapter: (any RowAdapter)? = nil) {
         self.statement = statement
+        _statement = statement
         self.layout = layout
         self.adapter = adapter
         stepper = _StatementStepper(statement: statement)
@@ -73,6 +74,7 @@ public final class RowCursor: DatabaseCursor {
     /// associations).
     init(rows: [Row], statement: Statement) {
         self.statement = statement
+        _statement = statement
         prefetchedRows = rows
         stepper = nil
         adapter = nil
@@ -91,7 +93,7 @@ public final class RowCursor: DatabaseCursor {
     /// let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player")
     /// print(rows._statement.sql) // SELECT * FROM player
     /// ```
-    public var _statement: Statement { statement }
+    public let _statement: Statement
 
     /// Whether the iteration has ended (a ``DatabaseCursor`` requirement).
     /// Setting it to true ends the iteration and resets the statement;

@@ -11,7 +11,7 @@
 /// their own names (`offset` and `baseCount`: rows read them straight from
 /// the statement, on the fast path), or any columns under any names
 /// (`mappedColumns`: `ColumnMapping`, `RenameColumnAdapter`).
-struct RowLayout: _LayoutedRowAdapter {
+struct RowLayout: Sendable {
     /// The index of the first column of the row, when the row's columns are
     /// a range of the statement's (`mappedColumns` is nil).
     var offset: Int = 0

@@ -92,6 +92,17 @@ public struct ScopeAdapter: Sendable {
 }
 
 extension ScopeAdapter: LayoutingRowAdapter {
+    /// Returns the columns and scopes of the rows that this adapter makes
+    /// from some columns.
+    ///
+    /// - Parameter layout: The columns to adapt.
+    /// - Returns: The layouted adapter of the rows.
+    /// - Throws: A ``DatabaseError`` when the adapter does not fit the
+    ///   columns.
+    public func _layoutedAdapter(from layout: some _RowLayout) throws -> any _LayoutedRowAdapter {
+        try layoutedAdapter(from: layout)
+    }
+
     func layout(_ columns: RowAdapterColumns) throws -> RowLayout {
         var layout = try base?.rowLayout(columns) ?? columns.identityLayout
         for scope in try columns.scopes(scopes) {

@@ -82,8 +82,9 @@ extension ValueObservation {
     /// - Parameters:
     ///   - prefix: A string, empty by default, with which to prefix all
     ///     log messages, followed by `": "`.
-    ///   - stream: A stream for text output that receives messages, one
-    ///     line each. By default, messages are printed to the standard
+    ///   - stream: A stream for text output that receives messages, as
+    ///     `Swift.print(_:to:)` writes them: each message, then a new line
+    ///     character. By default, messages are printed to the standard
     ///     output. Messages are written one at a time.
     /// - Returns: A `ValueObservation` that prints log messages.
     public func print(
@@ -97,7 +98,10 @@ extension ValueObservation {
             let line = linePrefix + message
             let printed = output.withLock { stream -> Bool in
                 guard stream != nil else { return false }
-                stream!.write(line + "\n")
+                // As `Swift.print(_:to:)` writes, and GRDB with it: the
+                // line, then the new line character, in two writes.
+                stream!.write(line)
+                stream!.write("\n")
                 return true
             }
             if !printed {

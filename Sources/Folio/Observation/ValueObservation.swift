@@ -31,15 +31,18 @@
 ///   columns, and rows its statements have read. Writes to other tables
 ///   or columns do not trigger any fetch. The region is computed again at
 ///   each fetch (see ``trackingConstantRegion(_:)`` for an alternative).
-/// - Transactions committed in a burst are coalesced: when changes happen
-///   while a value is fetched, one more fetch follows, whatever the
-///   number of changes. Consecutive values may thus be identical, or some
-///   intermediate states may be skipped: use ``removeDuplicates()`` to
-///   filter out identical values.
-/// - On a ``DatabasePool``, fresh values are fetched on reader
-///   connections, concurrently with writes: the writer is not delayed
-///   beyond the commit. On a ``DatabaseQueue``, fetches are serialized
-///   with writes.
+/// - A fresh value is fetched immediately after each change, as in GRDB:
+///   each transaction that modifies the region gives its own value, as
+///   long as the observer keeps up. Changes are coalesced only when the
+///   observer lags (a fetch that does not end within five seconds, or an
+///   observation that ``requiresWriteAccess`` on a burst of writes):
+///   consecutive values may then be identical, or intermediate states
+///   skipped. Use ``removeDuplicates()`` to filter out identical values.
+/// - On a ``DatabaseQueue``, the fresh value is fetched right after the
+///   commit, on the writer connection. On a ``DatabasePool``, it is
+///   fetched on a reader connection, concurrently with writes: a
+///   transaction that modifies the region waits, before its commit, only
+///   until the fetch of the previous change has read the database.
 /// - The observation stops when the cancellable returned by `start` is
 ///   cancelled or deallocated, or after an error. It retains the database
 ///   connection until it stops.
@@ -382,7 +385,7 @@ extension ValueObservation {
             onChange: { value in MainActor.assumeIsolated { onChange(value) } })
     }
 
-    private func startObserver(
+    func startObserver(
         in reader: any DatabaseReader,
         scheduling scheduler: some ValueObservationScheduler,
         onError: @escaping @Sendable (any Error) -> Void,

@@ -28,6 +28,25 @@ import Dispatch
 ///
 /// Changed regions are over-estimated from the changes statements may
 /// perform: the cost of an error is an extra fetch, never a missed one.
+///
+/// ## One value per transaction
+///
+/// GRDB's ValueObservation "fetches immediately after each change": each
+/// transaction that touches the observed region gets its own fetch, and
+/// its own value, as long as the observer keeps up. Folio does the same
+/// without fetching on the writer of a pool (which would slow its writes):
+///
+/// - On a ``DatabaseQueue``, the fetch runs right after the commit, on the
+///   writer connection, before the next transaction can start (as GRDB).
+/// - On a ``DatabasePool``, the fetch runs on a reader. A transaction that
+///   touches the observed region while the fetch of a previous one has not
+///   ended waits, before it commits, until that fetch has read its
+///   snapshot (at most five seconds, long enough for a loaded machine:
+///   past it, the observer lags, and the changes committed until the
+///   fetch ends are coalesced, without waiting). A writer whose
+///   observers keep up never waits: the check is a lock and a flag.
+/// - Observations that require write access fetch on the writer, in a
+///   later access, and may coalesce transactions committed in a row.
 final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable {
     private struct State {
         var isCancelled = false
@@ -48,6 +67,13 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         /// Whether a fetch with write access runs on the writer: the
         /// changes it commits do not trigger a fetch.
         var isFetchingInWriter = false
+        /// Where fetches run after a commit.
+        var fetchMode = FetchMode.scheduled
+        /// The commits that wait for the end of the running fetch.
+        var fetchWaiters: [DispatchSemaphore] = []
+        /// Whether a commit waited for the running fetch until the
+        /// timeout: the next commits do not wait until it ends.
+        var isLagging = false
 
         /// Keeps the watch of external commits running, when the writer
         /// observes them (``Configuration/observesExternalChanges``).
@@ -55,6 +81,23 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
         var isStopped: Bool { isCancelled || isFailed }
     }
+
+    /// Where the fetches that follow commits run.
+    private enum FetchMode {
+        /// In a later access (a reader that does not write, a fetch with
+        /// write access, a writer of another type).
+        case scheduled
+        /// On the writer connection, right after the commit (a
+        /// ``DatabaseQueue``).
+        case afterCommit
+        /// On a reader of a ``DatabasePool``: a commit that touches the
+        /// region waits for the end of the running fetch.
+        case concurrent
+    }
+
+    /// How long a commit waits for the running fetch before it lets its
+    /// change be coalesced: see "One value per transaction".
+    private static var fetchWaitTimeout: DispatchTimeInterval { .seconds(5) }
 
     /// The reducer, confined to `reduceQueue`.
     ///
@@ -66,9 +109,21 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         init(_ reducer: Reducer) { self.reducer = reducer }
     }
 
+    /// A fetched value, handed from the connection that fetched it to the
+    /// reduce queue.
+    ///
+    /// `@unchecked Sendable`: GRDB's fetchers may return values that are
+    /// not `Sendable`. The connection that fetched a value keeps no
+    /// reference to it: the value is only read by the reducer, on the
+    /// serial reduce queue, after the hand-over.
+    private struct Fetched: @unchecked Sendable {
+        let value: Reducer.Fetcher.Value
+        init(_ value: Reducer.Fetcher.Value) { self.value = value }
+    }
+
     private let state = Synchronized(State())
-    /// A copy of the reducer, used for `_fetch` only, which does not mutate.
-    private let fetcher: Reducer
+    /// The fetcher of the reducer: it runs on database connections.
+    private let fetcher: Reducer.Fetcher
     private let reducerBox: ReducerBox
     private let reduceQueue = DispatchQueue(label: "Folio.ValueObservation")
     private let trackingMode: ValueObservationTrackingMode
@@ -87,7 +142,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Reducer.Value) -> Void)
     {
-        self.fetcher = reducer
+        self.fetcher = reducer._makeFetcher()
         self.reducerBox = ReducerBox(reducer)
         self.trackingMode = trackingMode
         self.events = events
@@ -101,13 +156,25 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     func start(in reader: any DatabaseReader) {
         events.willStart?()
-        let writer = reader as? any DatabaseWriter
+        // A read-only reader notifies one value, and tracks no region, as
+        // in GRDB.
+        let writer = reader.configuration.readonly ? nil : reader as? any DatabaseWriter
+        let fetchMode: FetchMode
+        switch (writer as? AnyDatabaseWriter)?.base ?? writer {
+        case is DatabaseQueue where !requiresWriteAccess: fetchMode = .afterCommit
+        case is DatabasePool where !requiresWriteAccess && reader.configuration.targetQueue == nil:
+            // Readers that share a target queue with the writer may not
+            // run while the writer waits for them.
+            fetchMode = .concurrent
+        default: fetchMode = .scheduled
+        }
         // Before the initial fetch: the watch reads the data version first,
         // on the writer's queue.
         let externalChangeWatch = (writer as? any ExternalChangeWatching)?.retainExternalChangeWatch()
         state.withLock { state in
             state.reader = reader
             state.writer = writer
+            state.fetchMode = fetchMode
             state.externalChangeWatch = externalChangeWatch
         }
         if scheduler.immediateInitialValue() {
@@ -131,7 +198,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             }
             state.withLock { $0.isFetching = true }
             guard let recordsRegion = beginFetch() else { return }
-            let (fetched, region): (Reducer.Fetched, DatabaseRegion?)
+            let (fetched, region): (Fetched, DatabaseRegion?)
             if requiresWriteAccess, let writer {
                 (fetched, region) = try writer.unsafeReentrantWrite { db in
                     try fetchWithWriteAccess(db, recordsRegion: recordsRegion)
@@ -143,7 +210,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             }
             trackRegion(region)
             let value = try reduceQueue.sync {
-                try reducerBox.reducer._value(fetched)
+                try reducerBox.reducer._value(fetched.value)
             }
             if let value {
                 onChange(value)
@@ -157,14 +224,18 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     }
 
     func cancel() {
-        let (writer, wasStopped) = state.withLock { state -> ((any DatabaseWriter)?, Bool) in
+        let (writer, wasStopped, waiters) = state.withLock { state -> ((any DatabaseWriter)?, Bool, [DispatchSemaphore]) in
             let wasStopped = state.isStopped
             state.isCancelled = true
             state.reader = nil
             state.externalChangeWatch = nil
-            defer { state.writer = nil }
-            return (state.writer, wasStopped)
+            defer {
+                state.writer = nil
+                state.fetchWaiters = []
+            }
+            return (state.writer, wasStopped, state.fetchWaiters)
         }
+        waiters.forEach { $0.signal() }
         if !wasStopped {
             events.didCancel?()
         }
@@ -174,15 +245,17 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     }
 
     private func fail(_ error: any Error, immediately: Bool = false) {
-        let writer = state.withLock { state -> (any DatabaseWriter)?? in
-            if state.isStopped { return .none }
+        let (writer, waiters) = state.withLock { state -> ((any DatabaseWriter)??, [DispatchSemaphore]) in
+            defer { state.fetchWaiters = [] }
+            if state.isStopped { return (.none, state.fetchWaiters) }
             state.isFailed = true
             state.isFetching = false
             state.reader = nil
             state.externalChangeWatch = nil
             defer { state.writer = nil }
-            return .some(state.writer)
+            return (.some(state.writer), state.fetchWaiters)
         }
+        waiters.forEach { $0.signal() }
         guard case .some(let writer) = writer else { return }
         events.didFail?(error)
         writer?.asyncWriteWithoutTransaction { [self] db in
@@ -301,7 +374,17 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     /// Records the region of a fetch, reduces and notifies its value, and
     /// fetches again if a change happened during the fetch.
-    private func fetchDidEnd(_ fetched: Reducer.Fetched, region: DatabaseRegion?) {
+    private func fetchDidEnd(_ fetched: Fetched, region: DatabaseRegion?) {
+        // The fetch has read its snapshot: the commits that wait for it
+        // can go on, before its value is notified (a writer that waits for
+        // the value does not wait for this fetch to be marked complete).
+        // They are fetched by the next fetch.
+        let waiters = state.withLock { state in
+            state.isLagging = false
+            defer { state.fetchWaiters = [] }
+            return state.fetchWaiters
+        }
+        waiters.forEach { $0.signal() }
         // The region is tracked before the value is notified, and the value
         // is queued for reduction before the fetch is marked complete: a
         // later fetch, which may start as soon as this one is complete,
@@ -318,10 +401,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     /// Fetches in a savepoint of the writer connection: the changes that
     /// the fetch commits do not trigger another fetch.
-    private func fetchWithWriteAccess(_ db: Database, recordsRegion: Bool) throws -> (Reducer.Fetched, DatabaseRegion?) {
+    private func fetchWithWriteAccess(_ db: Database, recordsRegion: Bool) throws -> (Fetched, DatabaseRegion?) {
         state.withLock { $0.isFetchingInWriter = true }
         defer { state.withLock { $0.isFetchingInWriter = false } }
-        var result: (Reducer.Fetched, DatabaseRegion?)?
+        var result: (Fetched, DatabaseRegion?)?
         try db.inSavepoint {
             result = try fetch(db, recordsRegion: recordsRegion)
             return .commit
@@ -334,30 +417,34 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     /// - Returns: Whether the fetch computes the observed region, or nil
     ///   when the observation is stopped.
     private func beginFetch() -> Bool? {
-        state.withLock { state in
+        let (recordsRegion, waiters) = state.withLock { state -> (Bool?, [DispatchSemaphore]) in
             if state.isStopped {
                 state.isFetching = false
-                return nil
+                defer { state.fetchWaiters = [] }
+                return (nil, state.fetchWaiters)
             }
             state.needsFetch = false
-            let recordsRegion = state.region == nil || trackingMode.recordsEachFetch
+            // A read-only observation fetches once, and tracks nothing.
+            let recordsRegion = state.writer != nil && (state.region == nil || trackingMode.recordsEachFetch)
             if recordsRegion {
                 state.changesSinceFetchStart = DatabaseRegion()
             }
-            return recordsRegion
+            return (recordsRegion, [])
         }
+        waiters.forEach { $0.signal() }
+        return recordsRegion
     }
 
     /// Fetches a value, and the observed region if needed.
-    private func fetch(_ db: Database, recordsRegion: Bool) throws -> (Reducer.Fetched, DatabaseRegion?) {
+    private func fetch(_ db: Database, recordsRegion: Bool) throws -> (Fetched, DatabaseRegion?) {
         guard recordsRegion else {
-            return (try fetcher._fetch(db), nil)
+            return (Fetched(try fetcher.fetch(db)), nil)
         }
         switch trackingMode {
         case .nonConstantRegion, .constantRegion:
             var region = DatabaseRegion()
             let fetched = try db.recordingSelection(&region) {
-                try fetcher._fetch(db)
+                Fetched(try fetcher.fetch(db))
             }
             return (fetched, region)
         case .explicitRegions(let regions):
@@ -365,7 +452,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             for convertible in regions {
                 region.formUnion(try convertible.databaseRegion(db))
             }
-            return (try fetcher._fetch(db), region)
+            return (Fetched(try fetcher.fetch(db)), region)
         }
     }
 
@@ -388,7 +475,8 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     /// - Returns: Whether a change happened during the fetch, which needs
     ///   another fetch (the fetch then goes on: `isFetching` stays true).
     private func fetchDidComplete() -> Bool {
-        state.withLock { state in
+        let (fetchesAgain, waiters) = state.withLock { state -> (Bool, [DispatchSemaphore]) in
+            state.isLagging = false
             if let changes = state.changesSinceFetchStart {
                 if let region = state.region, changes.intersects(region) {
                     state.needsFetch = true
@@ -396,18 +484,35 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
                 state.changesSinceFetchStart = nil
             }
             if state.isStopped || !state.needsFetch || state.writer == nil {
+                // The commits that wait for a fetch can go on. When the
+                // fetch goes on instead, they wait for the next one to
+                // read its snapshot, so that it does not see them.
                 state.isFetching = false
-                return false
+                defer { state.fetchWaiters = [] }
+                return (false, state.fetchWaiters)
             }
-            return true
+            return (true, [])
+        }
+        waiters.forEach { $0.signal() }
+        return fetchesAgain
+    }
+
+    /// Fetches on the writer connection, right after a commit.
+    private func fetchAfterCommit(_ db: Database) {
+        guard let recordsRegion = beginFetch() else { return }
+        do {
+            let (fetched, region) = try db.readOnly { try fetch(db, recordsRegion: recordsRegion) }
+            fetchDidEnd(fetched, region: region)
+        } catch {
+            fail(error)
         }
     }
 
     /// Reduces a fetched value, and notifies the result. Runs on
     /// `reduceQueue`.
-    private func reduceAndNotify(_ fetched: Reducer.Fetched) {
+    private func reduceAndNotify(_ fetched: Fetched) {
         do {
-            guard let value = try reducerBox.reducer._value(fetched) else { return }
+            guard let value = try reducerBox.reducer._value(fetched.value) else { return }
             scheduler.schedule { [self] in
                 if !state.withLock({ $0.isCancelled }) {
                     onChange(value)
@@ -444,13 +549,33 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         }
     }
 
+    func databaseWillCommit() throws {
+        // See "One value per transaction" above.
+        let waiter = state.withLock { state -> DispatchSemaphore? in
+            guard case .concurrent = state.fetchMode,
+                  state.isFetching,
+                  !state.isFetchingInWriter,
+                  !state.isStopped,
+                  !state.isLagging,
+                  state.transactionTouchesRegion || state.region == nil
+            else { return nil }
+            let waiter = DispatchSemaphore(value: 0)
+            state.fetchWaiters.append(waiter)
+            return waiter
+        }
+        if let waiter, waiter.wait(timeout: .now() + Self.fetchWaitTimeout) == .timedOut {
+            // The observer lags: changes are coalesced until the fetch ends.
+            state.withLock { $0.isLagging = true }
+        }
+    }
+
     func databaseDidCommit(_ db: Database) {
         let changedRegion = db.observationBroker?.committedRegion ?? .fullDatabase
-        let (isTouched, shouldSchedule) = state.withLock { state -> (Bool, Bool) in
+        let (isTouched, shouldSchedule, fetchMode) = state.withLock { state -> (Bool, Bool, FetchMode) in
             if state.isFetchingInWriter {
                 // The fetch itself commits: it sees its own changes.
                 state.transactionTouchesRegion = false
-                return (false, false)
+                return (false, false, state.fetchMode)
             }
             var isTouched = state.transactionTouchesRegion
             state.transactionTouchesRegion = false
@@ -461,17 +586,21 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
                 }
             }
             state.changesSinceFetchStart?.formUnion(changedRegion)
-            guard isTouched, !state.isStopped else { return (false, false) }
+            guard isTouched, !state.isStopped else { return (false, false, state.fetchMode) }
             state.needsFetch = true
-            if state.isFetching { return (true, false) }
+            if state.isFetching { return (true, false, state.fetchMode) }
             state.isFetching = true
-            return (true, true)
+            return (true, true, state.fetchMode)
         }
         if isTouched {
             events.databaseDidChange?()
         }
         if shouldSchedule {
-            scheduleFetch()
+            if case .afterCommit = fetchMode {
+                fetchAfterCommit(db)
+            } else {
+                scheduleFetch()
+            }
         }
     }
 
@@ -487,18 +616,24 @@ extension ValueObserver: ExternalCommitObserver {
     /// observation fetches again (once for several commits that land while
     /// a fetch is pending).
     func databaseDidCommitExternally(_ db: Database) {
-        let shouldSchedule = state.withLock { state -> Bool? in
+        let scheduling = state.withLock { state -> (Bool, FetchMode)? in
             if state.isStopped || state.isFetchingInWriter { return nil }
             state.changesSinceFetchStart?.formUnion(.fullDatabase)
             state.needsFetch = true
-            if state.isFetching { return false }
+            if state.isFetching { return (false, state.fetchMode) }
             state.isFetching = true
-            return true
+            return (true, state.fetchMode)
         }
-        guard let shouldSchedule else { return }
+        guard let (shouldSchedule, fetchMode) = scheduling else { return }
         events.databaseDidChange?()
         if shouldSchedule {
-            scheduleFetch()
+            // As after a commit of the writer: a queue fetches right here,
+            // on its connection, outside of any transaction.
+            if case .afterCommit = fetchMode {
+                fetchAfterCommit(db)
+            } else {
+                scheduleFetch()
+            }
         }
     }
 }

@@ -1,3 +1,60 @@
+/// The semi-public protocol of the types that fetch and reduce the values
+/// of a ``ValueObservation``.
+///
+/// GRDB declares it for its companion libraries (observation publishers for
+/// other reactive frameworks), and so does Folio: a reducer makes a
+/// ``_ValueReducerFetcher`` that fetches on a database connection, and
+/// reduces each fetched value, later, on a serial queue, into the value to
+/// notify (or nil to notify nothing).
+///
+/// ```swift
+/// // A reducer that counts the values of its base reducer.
+/// struct CountingReducer<Base: _ValueReducer>: _ValueReducer {
+///     var base: Base
+///     var count = 0
+///     func _makeFetcher() -> Base.Fetcher { base._makeFetcher() }
+///     mutating func _value(_ fetched: Base.Fetcher.Value) throws -> Int? {
+///         guard try base._value(fetched) != nil else { return nil }
+///         count += 1
+///         return count
+///     }
+/// }
+/// ```
+public protocol _ValueReducer: GRDBSendableMetatype {
+    /// The type that fetches database values.
+    associatedtype Fetcher: _ValueReducerFetcher
+
+    /// The type of notified values.
+    associatedtype Value: Sendable
+
+    /// Returns a value that fetches database values. It is called once per
+    /// started observation.
+    func _makeFetcher() -> Fetcher
+
+    /// Returns the value to notify for a fetched value, or nil to notify
+    /// nothing.
+    ///
+    /// - Parameter fetched: A fetched value.
+    /// - Returns: The value to notify, or nil.
+    /// - Throws: An error that stops the observation.
+    mutating func _value(_ fetched: Fetcher.Value) throws -> Value?
+}
+
+/// The semi-public protocol of the values that fetch the database values of
+/// a ``_ValueReducer``: ``fetch(_:)`` runs on a database connection,
+/// concurrently with the reductions of previously fetched values.
+public protocol _ValueReducerFetcher: Sendable {
+    /// The type of fetched database values.
+    associatedtype Value
+
+    /// Fetches a database value.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: The fetched value.
+    /// - Throws: The error of the fetch.
+    func fetch(_ db: Database) throws -> Value
+}
+
 /// A type that fetches and reduces the values of a ``ValueObservation``.
 ///
 /// You do not adopt it: observations build their reducers with
@@ -10,68 +67,55 @@
 ///     .removeDuplicates()
 /// ```
 ///
-/// `_fetch` runs on a database connection, and `_value` runs later, on a
-/// serial queue of the observation, without blocking the database.
-public protocol ValueReducer: Sendable {
-    /// The type of fetched values.
-    associatedtype Fetched: Sendable
-
-    /// The type of notified values.
-    associatedtype Value: Sendable
-
-    /// Fetches a value.
-    ///
-    /// - Parameter db: A database connection.
-    /// - Returns: The fetched value.
-    /// - Throws: The error of the fetch.
-    func _fetch(_ db: Database) throws -> Fetched
-
-    /// Returns the value to notify for a fetched value, or nil to notify
-    /// nothing.
-    ///
-    /// - Parameter fetched: A fetched value.
-    /// - Returns: The value to notify, or nil.
-    /// - Throws: An error that stops the observation.
-    mutating func _value(_ fetched: Fetched) throws -> Value?
-}
+/// Its fetcher (``_ValueReducer/_makeFetcher()``) runs on a database
+/// connection, and ``_ValueReducer/_value(_:)`` runs later, on a serial
+/// queue of the observation, without blocking the database.
+public protocol ValueReducer: _ValueReducer { }
 
 /// The namespace of the built-in ``ValueReducer`` types.
 public enum ValueReducers {
     /// The reducer of ``ValueObservation/tracking(_:)``: notifies all
     /// fetched values.
     public struct Fetch<Value: Sendable>: ValueReducer {
+        /// The fetcher of ``ValueReducers/Fetch``: runs the closure of the
+        /// observation.
+        public struct _Fetcher: _ValueReducerFetcher {
+            let fetch: @Sendable (Database) throws -> Value
+
+            /// Fetches a value.
+            ///
+            /// - Parameter db: A database connection.
+            /// - Returns: The fetched value.
+            /// - Throws: The error of the fetch.
+            public func fetch(_ db: Database) throws -> Value {
+                try fetch(db)
+            }
+        }
+
         let fetch: @Sendable (Database) throws -> Value
 
-        /// Fetches a value.
-        ///
-        /// - Parameter db: A database connection.
-        /// - Returns: The fetched value.
-        /// - Throws: The error of the fetch.
-        public func _fetch(_ db: Database) throws -> Value {
-            try fetch(db)
+        /// Returns the fetcher, which runs the closure of the observation.
+        public func _makeFetcher() -> _Fetcher {
+            _Fetcher(fetch: fetch)
         }
 
         /// Returns the fetched value.
         ///
         /// - Parameter fetched: A fetched value.
         /// - Returns: The fetched value.
-        public mutating func _value(_ fetched: Value) -> Value? {
+        public func _value(_ fetched: Value) -> Value? {
             fetched
         }
     }
 
     /// The reducer of ``ValueObservation/map(_:)``.
-    public struct Map<Base: ValueReducer, Value: Sendable>: ValueReducer {
+    public struct Map<Base: _ValueReducer, Value: Sendable>: ValueReducer {
         var base: Base
         let transform: @Sendable (Base.Value) throws -> Value
 
-        /// Fetches a value with the base reducer.
-        ///
-        /// - Parameter db: A database connection.
-        /// - Returns: The fetched value.
-        /// - Throws: The error of the fetch.
-        public func _fetch(_ db: Database) throws -> Base.Fetched {
-            try base._fetch(db)
+        /// Returns the fetcher of the base reducer.
+        public func _makeFetcher() -> Base.Fetcher {
+            base._makeFetcher()
         }
 
         /// Transforms the value of the base reducer.
@@ -79,25 +123,21 @@ public enum ValueReducers {
         /// - Parameter fetched: A fetched value.
         /// - Returns: The transformed value, or nil.
         /// - Throws: The error of the transform.
-        public mutating func _value(_ fetched: Base.Fetched) throws -> Value? {
+        public mutating func _value(_ fetched: Base.Fetcher.Value) throws -> Value? {
             try base._value(fetched).map(transform)
         }
     }
 
     /// The reducer of ``ValueObservation/removeDuplicates(by:)``: drops
     /// values equal to the previous notified value.
-    public struct RemoveDuplicates<Base: ValueReducer>: ValueReducer {
+    public struct RemoveDuplicates<Base: _ValueReducer>: ValueReducer {
         var base: Base
         let predicate: DuplicatePredicate<Base.Value>
         var previousValue: Base.Value?
 
-        /// Fetches a value with the base reducer.
-        ///
-        /// - Parameter db: A database connection.
-        /// - Returns: The fetched value.
-        /// - Throws: The error of the fetch.
-        public func _fetch(_ db: Database) throws -> Base.Fetched {
-            try base._fetch(db)
+        /// Returns the fetcher of the base reducer.
+        public func _makeFetcher() -> Base.Fetcher {
+            base._makeFetcher()
         }
 
         /// Returns the value of the base reducer, or nil when it is a
@@ -106,7 +146,7 @@ public enum ValueReducers {
         /// - Parameter fetched: A fetched value.
         /// - Returns: A new value, or nil.
         /// - Throws: The error of the base reducer.
-        public mutating func _value(_ fetched: Base.Fetched) throws -> Base.Value? {
+        public mutating func _value(_ fetched: Base.Fetcher.Value) throws -> Base.Value? {
             guard let value = try base._value(fetched) else { return nil }
             if let previousValue, predicate.isDuplicate(previousValue, value) {
                 return nil

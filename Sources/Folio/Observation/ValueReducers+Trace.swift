@@ -15,19 +15,33 @@ extension ValueReducers {
     /// It calls `willFetch` before each fetch of its base reducer, and
     /// `didReceiveValue` with each value of its base reducer. The other
     /// events are handled by the started observation.
-    public struct Trace<Base: ValueReducer>: ValueReducer {
+    public struct Trace<Base: _ValueReducer>: ValueReducer {
+        /// The fetcher of ``ValueReducers/Trace``: calls `willFetch`, then
+        /// the fetcher of the base reducer.
+        public struct _Fetcher: _ValueReducerFetcher {
+            let base: Base.Fetcher
+            let willFetch: (@Sendable () -> Void)?
+
+            /// Fetches a value with the base fetcher, after calling
+            /// `willFetch`.
+            ///
+            /// - Parameter db: A database connection.
+            /// - Returns: The fetched value.
+            /// - Throws: The error of the fetch.
+            public func fetch(_ db: Database) throws -> Base.Fetcher.Value {
+                willFetch?()
+                return try base.fetch(db)
+            }
+        }
+
         var base: Base
         let willFetch: (@Sendable () -> Void)?
         let didReceiveValue: (@Sendable (Base.Value) -> Void)?
 
-        /// Fetches a value with the base reducer, after calling `willFetch`.
-        ///
-        /// - Parameter db: A database connection.
-        /// - Returns: The fetched value.
-        /// - Throws: The error of the fetch.
-        public func _fetch(_ db: Database) throws -> Base.Fetched {
-            willFetch?()
-            return try base._fetch(db)
+        /// Returns a fetcher that calls `willFetch` before each fetch of
+        /// the base reducer.
+        public func _makeFetcher() -> _Fetcher {
+            _Fetcher(base: base._makeFetcher(), willFetch: willFetch)
         }
 
         /// Returns the value of the base reducer, after calling
@@ -36,7 +50,7 @@ extension ValueReducers {
         /// - Parameter fetched: A fetched value.
         /// - Returns: The value of the base reducer, or nil.
         /// - Throws: The error of the base reducer.
-        public mutating func _value(_ fetched: Base.Fetched) throws -> Base.Value? {
+        public mutating func _value(_ fetched: Base.Fetcher.Value) throws -> Base.Value? {
             guard let value = try base._value(fetched) else { return nil }
             didReceiveValue?(value)
             return value

@@ -59,6 +59,7 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     ///     SQLite compiles again with other columns at the first step.
     init(statement: Statement, layout: RowLayout? = nil, adapter: (any RowAdapter)? = nil) {
         _stepper = _StatementStepper(statement: statement)
+        _statement = statement
         _row = Row(statement: statement, layout: layout)
         _row._enableStepCaches()
         self.layout = layout
@@ -69,6 +70,7 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     /// A cursor that iterates rows that are already fetched.
     init(statement: Statement, prefetchedRows: [Row]) {
         _stepper = _StatementStepper(statement: statement)
+        _statement = statement
         _stepper.finish()
         _row = Row(statement: statement)
         adapter = nil
@@ -95,7 +97,7 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     /// let players = try Player.fetchCursor(db, sql: "SELECT * FROM player")
     /// print(players._statement.sql) // SELECT * FROM player
     /// ```
-    public var _statement: Statement { _stepper.statement }
+    public let _statement: Statement
 
     /// Whether the iteration has ended (a ``DatabaseCursor`` requirement).
     /// Setting it to true ends the iteration and resets the statement;

@@ -36,9 +36,6 @@ private struct Team: FetchableRecord, Equatable {
     }
 }
 
-/// An adapter type of the user: Folio only applies its own.
-private struct CustomAdapter: RowAdapter { }
-
 final class RowAdapterTests: FolioTestCase {
     private func makePlayers() throws -> DatabaseQueue {
         let dbQueue = try makeDatabaseQueue()
@@ -403,15 +400,6 @@ final class RowAdapterTests: FolioTestCase {
             XCTAssertEqual(try DecodedPlayer.fetchAll(db, sql: sql, adapter: adapter), [DecodedPlayer(id: 1, name: "Arthur")])
             XCTAssertEqual(try DecodedPlayer.fetchOne(db, sql: sql), DecodedPlayer(id: 1, name: "wrong"))
             XCTAssertThrowsError(try DecodedPlayer.fetchOne(db, sql: sql, adapter: RenameColumnAdapter { "x" + $0 }))
-        }
-    }
-
-    func testCustomAdapterTypesAreRefused() throws {
-        try makeDatabaseQueue().read { db in
-            XCTAssertThrowsError(try Row.fetchOne(db, sql: "SELECT 1", adapter: CustomAdapter())) { error in
-                XCTAssertEqual((error as? DatabaseError)?.resultCode, .SQLITE_MISUSE)
-                XCTAssertTrue((error as? DatabaseError)?.message?.hasPrefix("unsupported row adapter CustomAdapter") == true)
-            }
         }
     }
 

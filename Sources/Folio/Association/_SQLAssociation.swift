@@ -2,7 +2,7 @@
 /// destination table (one step, or several through pivot tables).
 ///
 /// An implementation detail of associations, with no public member.
-public struct SQLAssociation: Sendable {
+public struct _SQLAssociation: Refinable, Sendable {
     /// The steps, from the origin to the destination. Never empty.
     var steps: [SQLAssociationStep]
 
@@ -36,14 +36,14 @@ public struct SQLAssociation: Sendable {
     }
 
     /// Returns the association with another key.
-    func forKey(_ key: String) -> SQLAssociation {
+    func forKey(_ key: String) -> _SQLAssociation {
         var association = self
         association.destination.key = .fixed(key)
         return association
     }
 
     /// Returns the association with a transformed destination relation.
-    func mapDestinationRelation(_ transform: (SQLRelation) -> SQLRelation) -> SQLAssociation {
+    func mapDestinationRelation(_ transform: (SQLRelation) -> SQLRelation) -> _SQLAssociation {
         var association = self
         association.destination.relation = transform(association.destination.relation)
         return association
@@ -51,14 +51,14 @@ public struct SQLAssociation: Sendable {
 
     /// Returns the association that goes through this one, then through
     /// `target`.
-    func appending(_ target: SQLAssociation) -> SQLAssociation {
+    func appending(_ target: _SQLAssociation) -> _SQLAssociation {
         var steps = self.steps
         // The pivot is joined under its own key, in its join form
         // (`"passport"` for `Country.passports`): rows of joined requests
         // show it as a scope, with the destination nested in it. The
         // pivots of the pivot got theirs when it was built.
         steps[steps.count - 1].key = .fixed(joinKeyName)
-        return SQLAssociation(steps: steps + target.steps)
+        return _SQLAssociation(steps: steps + target.steps)
     }
 
     /// Adds the association to a relation.

@@ -3,7 +3,7 @@
 // side is known by its table name, and the destination by its default
 // selection (`databaseSelection` of a record type, `*` for a `Table`).
 
-extension SQLAssociation {
+extension _SQLAssociation {
     /// The model of a **BelongsTo** association: the foreign key is in the
     /// origin table, and refers to the destination table.
     static func belongsTo(
@@ -11,7 +11,7 @@ extension SQLAssociation {
         to destinationTable: String,
         selection: [SQLSelection],
         key: String?,
-        foreignKey: ForeignKey?) -> SQLAssociation
+        foreignKey: ForeignKey?) -> _SQLAssociation
     {
         let resolver = AssociationForeignKeyResolver(
             originTable: originTable,
@@ -20,7 +20,7 @@ extension SQLAssociation {
         let condition = SQLAssociationCondition { db in
             try resolver.resolve(db).map { (parent: $0.origin, child: $0.destination) }
         }
-        return SQLAssociation(steps: [
+        return _SQLAssociation(steps: [
             step(to: destinationTable, selection: selection, key: key, condition: condition, isToOne: true),
         ])
     }
@@ -34,7 +34,7 @@ extension SQLAssociation {
         selection: [SQLSelection],
         key: String?,
         foreignKey: ForeignKey?,
-        isToOne: Bool) -> SQLAssociation
+        isToOne: Bool) -> _SQLAssociation
     {
         let resolver = AssociationForeignKeyResolver(
             originTable: destinationTable,
@@ -43,7 +43,7 @@ extension SQLAssociation {
         let condition = SQLAssociationCondition { db in
             try resolver.resolve(db).map { (parent: $0.destination, child: $0.origin) }
         }
-        return SQLAssociation(steps: [
+        return _SQLAssociation(steps: [
             step(to: destinationTable, selection: selection, key: key, condition: condition, isToOne: isToOne),
         ])
     }
@@ -51,7 +51,7 @@ extension SQLAssociation {
     /// The model of a **HasManyThrough** or **HasOneThrough** association:
     /// from the origin to the pivot, then from the pivot to the
     /// destination.
-    static func through(pivot: SQLAssociation, target: SQLAssociation, key: String?) -> SQLAssociation {
+    static func through(pivot: _SQLAssociation, target: _SQLAssociation, key: String?) -> _SQLAssociation {
         var association = pivot.appending(target)
         if let key { association = association.forKey(key) }
         return association

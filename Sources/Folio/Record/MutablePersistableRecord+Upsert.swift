@@ -218,7 +218,7 @@ extension Database {
         var sql = Database.insertSQL(tableName: tableName, columns: columns, conflictResolution: .abort)
         sql += " ON CONFLICT"
         if !conflictTarget.isEmpty {
-            sql += " (" + conflictTarget.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ") + ")"
+            sql += "(" + conflictTarget.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ") + ")"
         }
 
         // Explicit assignments, then the overwritten columns.

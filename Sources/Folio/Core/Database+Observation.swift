@@ -84,7 +84,7 @@ extension Database {
             }
         }
         if recordedSelection != nil {
-            recordedSelection!.formUnion(statement.databaseRegion)
+            recordedSelection!.formUnion(statement.regionForCurrentArguments)
         }
         observationBroker?.statementWillStart(statement)
     }

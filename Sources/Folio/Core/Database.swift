@@ -401,6 +401,22 @@ public final class Database {
         sqliteConnection.map { Int(sqlite3_total_changes64($0)) } ?? 0
     }
 
+    /// The number of rows changed by the most recent INSERT, UPDATE or
+    /// DELETE, counting the changes of the INSTEAD OF triggers of a view
+    /// (ViewRecords): SQLite reports no change for a statement on a view
+    /// (`sqlite3_changes` is zero), so the changes of its triggers, since
+    /// `totalChangesCount` was `totalChangesBefore`, count instead.
+    /// Tables have row triggers only, that run for changed rows: a
+    /// statement that changes no row of a table returns zero.
+    ///
+    /// - Parameter totalChangesBefore: ``totalChangesCount`` before the
+    ///   statement ran.
+    func changesCount(sinceTotalChangesCount totalChangesBefore: Int) -> Int {
+        let changes = changesCount
+        if changes > 0 { return changes }
+        return totalChangesCount - totalChangesBefore
+    }
+
     /// Whether a transaction is open.
     /// See <https://www.sqlite.org/c3ref/get_autocommit.html>.
     public var isInsideTransaction: Bool {
@@ -447,6 +463,13 @@ extension Database {
     public static var sqliteLibVersionNumber: CInt {
         sqlite3_libversion_number()
     }
+
+    /// Whether SQLite was compiled with `SQLITE_ENABLE_UPDATE_DELETE_LIMIT`,
+    /// which accepts `ORDER BY` and `LIMIT` in DELETE and UPDATE statements
+    /// (Debian's and Ubuntu's SQLite do). Read once.
+    ///
+    /// See <https://www.sqlite.org/compile.html#enable_update_delete_limit>.
+    static let sqliteSupportsUpdateDeleteLimit: Bool = sqlite3_compileoption_used("ENABLE_UPDATE_DELETE_LIMIT") != 0
 
     /// The maximum number of arguments of an SQL statement: a request that
     /// uses more parameters fails with "too many SQL variables".

@@ -91,6 +91,22 @@ public struct DatabaseRegion: Sendable, Equatable, CustomStringConvertible {
         ]
     }
 
+    /// The region, with the rows of one of its tables restricted to some
+    /// row ids: `player(id,name)` restricted to `[1]` is
+    /// `player(id,name)[1]`. The region is unchanged when it does not
+    /// contain the table.
+    ///
+    /// - Parameters:
+    ///   - table: A table name.
+    ///   - rowIDs: Row ids.
+    func restricting(table: String, toRowIDs rowIDs: Set<Int64>) -> DatabaseRegion {
+        let key = table.lowercased()
+        guard var tableRegions, var tableRegion = tableRegions[key] else { return self }
+        tableRegion.rowIDs = tableRegion.rowIDs.map { $0.intersection(rowIDs) } ?? rowIDs
+        tableRegions[key] = tableRegion
+        return DatabaseRegion(tableRegions: tableRegions)
+    }
+
     /// Whether the region is empty.
     public var isEmpty: Bool {
         tableRegions?.isEmpty ?? false

@@ -59,6 +59,16 @@ public struct DatabaseSchemaID: Hashable, Sendable {
         DatabaseSchemaID(kind: .attached(name))
     }
 
+    /// The name of the schema, unquoted, as the `in schemaName:`
+    /// arguments of the introspection methods take it.
+    var unquotedName: String {
+        switch kind {
+        case .main: return "main"
+        case .temp: return "temp"
+        case .attached(let name): return name
+        }
+    }
+
     /// The name of the schema, ready for inclusion in SQL: `main`, `temp`,
     /// or the quoted name of an attached database.
     ///

@@ -151,6 +151,23 @@ public final class Statement {
     /// Storage for ``databaseRegion``, computed on first use.
     private lazy var region: DatabaseRegion = authorization.makeRegion()
 
+    /// A region narrower than ``databaseRegion``, which holds while the
+    /// statement runs with the given arguments: a query interface request
+    /// filtered by rowid reads the rows of those ids only
+    /// (`player(id,name)[1]`). Observations record it instead of
+    /// ``databaseRegion`` when the statement runs with these arguments
+    /// (see `Database.statementWillStart`).
+    var narrowedRegion: (region: DatabaseRegion, arguments: StatementArguments)?
+
+    /// The region that the statement reads with its current arguments:
+    /// ``narrowedRegion`` when it applies, or ``databaseRegion``.
+    var regionForCurrentArguments: DatabaseRegion {
+        if let narrowedRegion, narrowedRegion.arguments == boundArguments {
+            return narrowedRegion.region
+        }
+        return region
+    }
+
     /// For each of the `eventKinds` of the ``authorization``, the
     /// transaction observers interested in it, set each time the
     /// statement starts running.

@@ -5,7 +5,7 @@
 
 extension DatabaseValue {
     /// The value as an SQL literal: `NULL`, `42`, `1.5`, `'O''Brien'`,
-    /// `X'01FF'`. Infinite doubles become `9e999` (which SQLite reads as
+    /// `x'01FF'`. Infinite doubles become `9e999` (which SQLite reads as
     /// infinity) and NaN becomes `NULL` (as SQLite stores it).
     ///
     /// - Throws: A ``DatabaseError`` for a value that SQLite can not
@@ -19,6 +19,9 @@ extension DatabaseValue {
             if double.isNaN { return "NULL" }
             if double.isInfinite { return double < 0 ? "-9e999" : "9e999" }
             return String(double)
+        case .blob:
+            // `x'01FF'`, as GRDB writes data literals.
+            return "x" + description.dropFirst()
         default:
             return description
         }

@@ -15,7 +15,8 @@ extension QueryInterfaceRequest: DatabaseRegionConvertible {
     /// - Returns: The database region.
     /// - Throws: A ``DatabaseError`` when the request can not be prepared.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
-        var region = try makePreparedRequest(db).statement.databaseRegion
+        let statement = try makePreparedRequest(db).statement
+        var region = try query.resolved(db).narrowedRegion(of: statement, db) ?? statement.databaseRegion
         func addPrefetches(of relation: SQLRelation) {
             for (_, child) in relation.children {
                 if child.kind == .all {

@@ -30,7 +30,7 @@ extension QueryInterfaceRequest {
         if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).deleteAndFetchStatement(db, selection: selection) }
         return try returningStatement(db, selection: selection, function: "deleteAndFetchStatement") { context in
             var sql = try SQLQueryGenerator(query: query).withClause(&context)
-            sql += "DELETE FROM " + (try targetTable(context)) + (try whereClauseForWrite(&context))
+            sql += "DELETE FROM " + (try targetTable(context)) + (try whereClauseForWrite(&context, isFollowedByReturning: true))
             return sql
         }
     }
@@ -83,7 +83,7 @@ extension QueryInterfaceRequest {
             }
             sql += try targetTable(context) + " SET "
             sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
-            sql += try whereClauseForWrite(&context)
+            sql += try whereClauseForWrite(&context, isFollowedByReturning: true)
             return sql
         }
     }
@@ -106,6 +106,9 @@ extension QueryInterfaceRequest {
             // The RETURNING clause only refers to the modified table, with
             // unqualified column names.
             context.unqualifiedAlias = query.relation.alias.identity
+            // `allColumns(excluding:)` lists the columns of the modified
+            // table.
+            context.selectionTableName = query.relation.tableName
             sql += " RETURNING "
             sql += try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
             return sql

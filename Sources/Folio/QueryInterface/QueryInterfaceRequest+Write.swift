@@ -7,8 +7,8 @@ extension QueryInterfaceRequest {
     /// // DELETE FROM player WHERE score < 100
     /// try Player.filter { $0.score < 100 }.deleteAll(db)
     ///
-    /// // DELETE FROM player WHERE rowid IN (SELECT rowid FROM player ORDER BY RANDOM() LIMIT 1)
-    /// try Player.order(sql: "RANDOM()").limit(1).deleteAll(db)
+    /// // DELETE FROM player ORDER BY score LIMIT 10
+    /// try Player.order(\.score).limit(10).deleteAll(db)
     /// ```
     ///
     /// - Parameter db: A database connection.
@@ -22,8 +22,10 @@ extension QueryInterfaceRequest {
             let withClause = try SQLQueryGenerator(query: query).withClause(&context)
             return withClause + "DELETE FROM " + (try targetTable(context)) + (try whereClauseForWrite(&context))
         }
+        let totalChangesBefore = db.totalChangesCount
         try db.execute(sql: sql, arguments: arguments)
-        return db.changesCount
+        // A view changes through its INSTEAD OF triggers.
+        return db.changesCount(sinceTotalChangesCount: totalChangesBefore)
     }
 
     /// Updates the rows matched by the request.
@@ -60,8 +62,10 @@ extension QueryInterfaceRequest {
             sql += try whereClauseForWrite(&context)
             return sql
         }
+        let totalChangesBefore = db.totalChangesCount
         try db.execute(sql: sql, arguments: arguments)
-        return db.changesCount
+        // A view changes through its INSTEAD OF triggers.
+        return db.changesCount(sinceTotalChangesCount: totalChangesBefore)
     }
 
     /// Updates the rows matched by the request.
@@ -143,26 +147,48 @@ extension QueryInterfaceRequest {
         return tableName.quotedDatabaseIdentifier + " AS " + name.quotedDatabaseIdentifier
     }
 
-    /// The WHERE clause of a DELETE or UPDATE statement. Requests with a
-    /// limit, joins, grouping or distinct go through a subquery on the
-    /// rowid (or the primary key of WITHOUT ROWID tables). Common table
+    /// The WHERE clause of a DELETE or UPDATE statement, as GRDB writes
+    /// it. A limit is written as `ORDER BY ... LIMIT ...` after the WHERE
+    /// clause when SQLite was compiled with `SQLITE_ENABLE_UPDATE_DELETE_LIMIT`
+    /// (`DELETE FROM player ORDER BY score LIMIT 10`). Requests with joins,
+    /// grouping or distinct, and limited requests otherwise, go through a
+    /// subquery on the primary key, or the rowid when the table has a
+    /// composite primary key and a rowid (`DELETE FROM player WHERE id IN
+    /// (SELECT player.id FROM player JOIN team ...)`). Common table
     /// expressions are defined by the WITH clause of the statement.
-    func whereClauseForWrite(_ context: inout SQLGenerationContext) throws -> String {
+    ///
+    /// - Parameter isFollowedByReturning: Whether a RETURNING clause
+    ///   follows, which SQLite wants before ORDER BY and LIMIT: the limit
+    ///   then goes through the subquery.
+    func whereClauseForWrite(_ context: inout SQLGenerationContext, isFollowedByReturning: Bool = false) throws -> String {
         let relation = query.relation
         guard case .table(let tableName) = relation.source else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
                 message: "can not delete or update the rows of the common table expression \(relation.tableName)")
         }
-        let needsSubquery = query.limit != nil || relation.hasJoins || query.isDistinct
+        let needsSubqueryForLimit = query.limit != nil && (isFollowedByReturning || !Database.sqliteSupportsUpdateDeleteLimit)
+        let needsSubquery = needsSubqueryForLimit || relation.hasJoins || query.isDistinct
             || !query.groupExpressions.isEmpty || !query.havingExpressions.isEmpty
         if !needsSubquery {
-            guard !relation.filters.isEmpty else { return "" }
             context.unqualifiedAlias = relation.alias.identity
-            return " WHERE " + (try SQLExpression(.associative("AND", relation.filters)).sql(&context))
+            var sql = ""
+            if !relation.filters.isEmpty {
+                sql += " WHERE " + (try SQLExpression(.associative("AND", relation.filters)).sql(&context))
+            }
+            if let limit = query.limit {
+                let ordering = try relation.effectiveOrdering.map { try $0.sql(&context) }.filter { !$0.isEmpty }
+                if !ordering.isEmpty {
+                    sql += " ORDER BY " + ordering.joined(separator: ", ")
+                }
+                sql += " " + limit.sql
+            }
+            return sql
         }
         let primaryKey = try context.db.primaryKey(tableName)
-        let keyColumns = primaryKey.tableHasRowID ? [Column.rowID.name] : primaryKey.columns
+        let keyColumns = primaryKey.columns.count == 1 || !primaryKey.tableHasRowID
+            ? primaryKey.columns
+            : [Column.rowID.name]
         var subquery = query
         subquery.relation = subquery.relation.removingCommonTableExpressions()
         subquery.relation.selection = keyColumns.map { .expression(.column($0, relation.alias)) }

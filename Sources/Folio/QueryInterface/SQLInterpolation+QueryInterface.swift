@@ -141,7 +141,7 @@ extension SQLInterpolation {
         let definition = cte.definition
         elements.append(.deferred { db, arguments in
             var sql = name.quotedDatabaseIdentifier
-            if let columns = definition.columns {
+            if let columns = definition.columns, !columns.isEmpty {
                 sql += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
             }
             var context = SQLGenerationContext(db: db)

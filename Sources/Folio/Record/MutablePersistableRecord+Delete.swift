@@ -76,7 +76,9 @@ extension MutablePersistableRecord {
         guard !primaryKey.isNull else { return false }
         let sql = "DELETE FROM \(tableName.quotedDatabaseIdentifier) WHERE \(primaryKey.whereSQL)"
         let statement = try db.cachedStatement(sql: sql)
+        let totalChangesBefore = db.totalChangesCount
         try statement.execute(boundValues: primaryKey.values.map { $0 ?? .null })
-        return db.changesCount > 0
+        // A view deletes through its INSTEAD OF trigger.
+        return db.changesCount(sinceTotalChangesCount: totalChangesBefore) > 0
     }
 }

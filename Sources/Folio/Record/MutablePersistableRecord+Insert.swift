@@ -310,8 +310,12 @@ extension MutablePersistableRecord {
             try Row.fetchAll(statement).first
         }
         guard let row else {
-            // SQLite reported an insertion, but returned no row.
-            throw RecordError.recordNotFound(databaseTableName: type(of: self).databaseTableName, key: [:])
+            // Nothing was inserted (the IGNORE conflict resolution).
+            let key = try RecordPrimaryKey(
+                tableName: type(of: self).databaseTableName,
+                container: makePersistenceContainer(),
+                db: db)
+            throw key.notFoundError
         }
         return try T(row: row)
     }

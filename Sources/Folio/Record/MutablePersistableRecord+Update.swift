@@ -532,8 +532,9 @@ extension Database {
         values.append(contentsOf: primaryKey.values.map { $0 ?? .null })
 
         var sql = "UPDATE \(conflictResolution.statementClause)\(tableName.quotedDatabaseIdentifier) SET "
-            + setColumns.map { $0.quotedDatabaseIdentifier + " = ?" }.joined(separator: ", ")
+            + setColumns.map { $0.quotedDatabaseIdentifier + "=?" }.joined(separator: ", ")
             + " WHERE " + primaryKey.whereSQL
+        let totalChangesBefore = totalChangesCount
         if selection.isEmpty {
             let statement = try cachedStatement(sql: sql)
             try statement.execute(boundValues: values)
@@ -547,7 +548,8 @@ extension Database {
             // Complete the statement, so that its changes are counted.
             statement.reset()
         }
-        guard changesCount > 0 else {
+        // A view updates through its INSTEAD OF trigger.
+        guard changesCount(sinceTotalChangesCount: totalChangesBefore) > 0 else {
             notFound = true
             throw primaryKey.notFoundError
         }

@@ -222,7 +222,7 @@ extension Database {
         Database.appendValuesRows(to: &sql, columnCount: columns.count, rowCount: rowCount)
         sql += " ON CONFLICT"
         if !conflictTarget.isEmpty {
-            sql += " (" + conflictTarget.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ") + ")"
+            sql += "(" + conflictTarget.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ") + ")"
         }
 
         // Explicit assignments, then the overwritten columns.

@@ -261,8 +261,10 @@ extension Database {
             // A cursor iterates the cached statement: use a fresh one.
             statement = try makeStatement(sql: statement.sql)
         }
+        let totalChangesBefore = totalChangesCount
         try statement.execute(binding: container)
-        let isInserted = changesCount > 0
+        // A view inserts through its INSTEAD OF trigger.
+        let isInserted = changesCount(sinceTotalChangesCount: totalChangesBefore) > 0
         if entry.statement.reprepareCount != entry.reprepareCount {
             // The schema has changed since the primary key was read.
             entry.primaryKey = try primaryKey(tableName)
@@ -315,10 +317,12 @@ extension Database {
     }
 
     /// Inserts the values of a container with a `RETURNING` clause, and
-    /// lets `fetch` read the returned row from the statement.
-    ///
-    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
-    ///   when nothing was inserted (the IGNORE conflict resolution).
+    /// lets `fetch` read the returned row from the statement. When
+    /// nothing is inserted (the IGNORE conflict resolution), `fetch`
+    /// finds no row, and the outcome says that nothing was inserted, as
+    /// ``executeInsert(recordType:tableName:container:conflictResolution:)``
+    /// does: `insertAndFetch(_:onConflict:selection:fetch:)` returns what
+    /// `fetch` returns (nil for `fetchOne`), as in GRDB.
     func executeInsert(
         tableName: String,
         container: PersistenceContainer,
@@ -333,20 +337,18 @@ extension Database {
             + " RETURNING " + returning
         let statement = try cachedStatement(sql: sql)
         try statement.setArguments(StatementArguments(container.values) + context.arguments)
+        let totalChangesBefore = totalChangesCount
         try fetch(statement)
         // Complete the statement, so that its changes are counted.
         statement.reset()
-        guard changesCount > 0 else {
-            let key = try RecordPrimaryKey(tableName: tableName, container: container, db: self)
-            throw key.notFoundError
-        }
         return InsertionOutcome(
             rowID: lastInsertedRowID,
             rowIDColumn: try primaryKey(tableName).rowIDColumn,
-            isInserted: true)
+            isInserted: changesCount(sinceTotalChangesCount: totalChangesBefore) > 0)
     }
 
-    /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?, ?)`, or
+    /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?,?)` (the
+    /// question marks unspaced, as GRDB writes them), or
     /// `... DEFAULT VALUES` when there is no column.
     static func insertSQL(tableName: String, columns: [String], conflictResolution: Database.ConflictResolution) -> String {
         var sql = "INSERT \(conflictResolution.statementClause)INTO \(tableName.quotedDatabaseIdentifier) "
@@ -354,7 +356,7 @@ extension Database {
             sql += "DEFAULT VALUES"
         } else {
             sql += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ") VALUES ("
-            sql += databaseQuestionMarks(count: columns.count) + ")"
+            sql += Array(repeating: "?", count: columns.count).joined(separator: ",") + ")"
         }
         return sql
     }

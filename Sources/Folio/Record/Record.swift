@@ -83,7 +83,10 @@ open class Record {
     /// ```
     public init() { }
 
-    /// Creates a record from a row: it has no changes until modified.
+    /// Creates a record from a row. A record built from a fetched row has
+    /// no changes until modified, except for the columns that the row
+    /// does not contain; a record built from a row that was not fetched
+    /// has all its columns changed.
     ///
     /// Subclasses set their properties, then call `super`:
     ///
@@ -97,7 +100,11 @@ open class Record {
     /// - Parameter row: A database row.
     /// - Throws: An error when the row can not be decoded.
     public required init(row: Row) throws {
-        referenceContainer = PersistenceContainer(row: row)
+        // As in GRDB: the values of a fetched row are the reference of the
+        // changes (the columns it lacks are changes); a record built from
+        // a row that was not fetched (`Row(["id": 1])`) has no reference:
+        // all its columns are changes.
+        referenceContainer = row.sql != nil ? PersistenceContainer(row: row) : nil
     }
 
     /// The name of the database table. The default is the class name with

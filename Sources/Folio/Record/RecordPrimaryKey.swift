@@ -36,9 +36,10 @@ struct RecordPrimaryKey {
         return dictionary
     }
 
-    /// `"a" = ? AND "b" = ?`
+    /// `"a"=? AND "b"=?`, spaced as GRDB writes the conditions of the
+    /// persistence methods.
     var whereSQL: String {
-        info.columns.map { $0.quotedDatabaseIdentifier + " = ?" }.joined(separator: " AND ")
+        info.columns.map { $0.quotedDatabaseIdentifier + "=?" }.joined(separator: " AND ")
     }
 
     /// Whether a column is a primary key column (case-insensitive).

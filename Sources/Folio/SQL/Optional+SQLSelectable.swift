@@ -30,7 +30,7 @@ extension Optional: SQLOrderingTerm where Wrapped: SQLOrderingTerm {
     public var sqlOrdering: SQLOrdering {
         switch self {
         case let .some(wrapped): return wrapped.sqlOrdering
-        case .none: return SQLOrdering(expression: .value(.null), direction: .ascending)
+        case .none: return SQLOrdering(expression: .value(.null), direction: .unspecified)
         }
     }
 }

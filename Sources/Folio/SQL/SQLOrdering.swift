@@ -2,7 +2,12 @@
 /// An element of the ORDER BY clause of a request.
 public struct SQLOrdering: SQLOrderingTerm, Sendable {
     enum Direction: Sendable {
-        case ascending, descending, ascendingNullsLast, descendingNullsFirst
+        /// An expression used as an ordering, without `asc`: no keyword,
+        /// as in GRDB (`ORDER BY "name"`).
+        case unspecified
+        /// `asc`, or the reversed `desc`: `ORDER BY "name" ASC`.
+        case ascending
+        case descending, ascendingNullsLast, descendingNullsFirst
     }
 
     enum Impl: Sendable {
@@ -45,7 +50,7 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
         switch impl {
         case let .expression(e, direction):
             switch direction {
-            case .ascending: return SQLOrdering(expression: e, direction: .descending)
+            case .unspecified, .ascending: return SQLOrdering(expression: e, direction: .descending)
             case .descending: return SQLOrdering(expression: e, direction: .ascending)
             case .ascendingNullsLast: return SQLOrdering(expression: e, direction: .descendingNullsFirst)
             case .descendingNullsFirst: return SQLOrdering(expression: e, direction: .ascendingNullsLast)
@@ -97,7 +102,8 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
         case let .expression(e, direction):
             let sql = try e.sql(&context)
             switch direction {
-            case .ascending: return sql
+            case .unspecified: return sql
+            case .ascending: return sql + " ASC"
             case .descending: return sql + " DESC"
             case .ascendingNullsLast: return sql + " ASC NULLS LAST"
             case .descendingNullsFirst: return sql + " DESC NULLS FIRST"

@@ -87,6 +87,12 @@ public struct SQLSelection: SQLSelectable, Sendable {
         }
     }
 
+    /// Whether the selection is an aliased expression (`forKey`).
+    var isAliased: Bool {
+        if case .aliased = impl { return true }
+        return false
+    }
+
     /// The number of columns of `*` or `allColumns(excluding:)` in a
     /// table, and 1 for other selections.
     func columnCount(in tableName: String, _ db: Database) throws -> Int {

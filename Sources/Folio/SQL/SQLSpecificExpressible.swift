@@ -8,5 +8,5 @@ extension SQLSpecificExpressible {
     public var sqlSelection: SQLSelection { .expression(sqlExpression) }
 
     /// The expression, in ascending order.
-    public var sqlOrdering: SQLOrdering { SQLOrdering(expression: sqlExpression, direction: .ascending) }
+    public var sqlOrdering: SQLOrdering { SQLOrdering(expression: sqlExpression, direction: .unspecified) }
 }

@@ -134,7 +134,7 @@ private struct Checks: CustomizationChecks {
             test.clearSQLQueries()
             try valid.save(db)
             XCTAssertEqual(valid.log.events, ["willSave", "aroundSave", "insert", "willInsert", "didSave"])
-            XCTAssertEqual(test.persistenceSQLQueries, [#"INSERT INTO "link" ("id", "url") VALUES (?, ?)"#])
+            XCTAssertEqual(test.persistenceSQLQueries, [#"INSERT INTO "link" ("id", "url") VALUES (?,?)"#])
             XCTAssertEqual(try urls(db), ["https://example.com/"])
         }
     }
@@ -155,7 +155,7 @@ private struct Checks: CustomizationChecks {
             XCTAssertEqual(valid.log.events, ["willSave", "aroundSave", #"update ["id", "url"]"#, "willUpdate", "didSave"])
             XCTAssertEqual(test.persistenceSQLQueries, [
                 "SAVEPOINT folio0",
-                #"UPDATE "link" SET "url" = ? WHERE "id" = ?"#,
+                #"UPDATE "link" SET "url"=? WHERE "id"=?"#,
                 "RELEASE SAVEPOINT folio0",
             ])
             XCTAssertEqual(try urls(db), ["https://example.org/"])
@@ -177,8 +177,8 @@ private struct Checks: CustomizationChecks {
             ])
             XCTAssertEqual(test.persistenceSQLQueries, [
                 "SAVEPOINT folio0",
-                #"UPDATE "link" SET "url" = ? WHERE "id" = ?"#,
-                #"INSERT INTO "link" ("id", "url") VALUES (?, ?)"#,
+                #"UPDATE "link" SET "url"=? WHERE "id"=?"#,
+                #"INSERT INTO "link" ("id", "url") VALUES (?,?)"#,
                 "RELEASE SAVEPOINT folio0",
             ])
             XCTAssertEqual(try Int64.fetchAll(db, sql: "SELECT id FROM link"), [5])
@@ -205,7 +205,7 @@ private struct Checks: CustomizationChecks {
             test.clearSQLQueries()
             try valid.update(db)
             XCTAssertEqual(valid.log.events, [#"update ["id", "url"]"#, "willSave", "aroundSave", "willUpdate", "didSave"])
-            XCTAssertEqual(test.persistenceSQLQueries, [#"UPDATE "link" SET "url" = ? WHERE "id" = ?"#])
+            XCTAssertEqual(test.persistenceSQLQueries, [#"UPDATE "link" SET "url"=? WHERE "id"=?"#])
 
             // The customization is still called with the given columns.
             try valid.update(db, columns: ["url"])
@@ -239,8 +239,8 @@ private struct Checks: CustomizationChecks {
             try Link(id: 1, url: "https://example.com/").insert(db, onConflict: .ignore)
             try Link(id: 1, url: "https://example.org/").insert(db, onConflict: .ignore)
             XCTAssertEqual(test.persistenceSQLQueries, [
-                #"INSERT OR IGNORE INTO "link" ("id", "url") VALUES (?, ?)"#,
-                #"INSERT OR IGNORE INTO "link" ("id", "url") VALUES (?, ?)"#,
+                #"INSERT OR IGNORE INTO "link" ("id", "url") VALUES (?,?)"#,
+                #"INSERT OR IGNORE INTO "link" ("id", "url") VALUES (?,?)"#,
             ])
             XCTAssertEqual(try urls(db), ["https://example.com/"])
 
@@ -249,7 +249,7 @@ private struct Checks: CustomizationChecks {
             assertValidationError(try invalid.update(db, onConflict: .replace, columns: ["url"]))
             test.clearSQLQueries()
             try Link(id: 1, url: "https://example.net/").update(db, onConflict: .replace)
-            XCTAssertEqual(test.persistenceSQLQueries, [#"UPDATE OR REPLACE "link" SET "url" = ? WHERE "id" = ?"#])
+            XCTAssertEqual(test.persistenceSQLQueries, [#"UPDATE OR REPLACE "link" SET "url"=? WHERE "id"=?"#])
             XCTAssertEqual(try urls(db), ["https://example.net/"])
         }
     }

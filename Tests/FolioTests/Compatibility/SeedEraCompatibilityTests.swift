@@ -129,14 +129,14 @@ private struct Checks: CompatibilityChecks {
             XCTAssertTrue(try player.performDelete(db))
             XCTAssertFalse(try player.performExists(db))
             XCTAssertEqual(test.persistenceSQLQueries, [
-                #"INSERT INTO "player" ("id", "name") VALUES (?, ?)"#,
-                #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#,
+                #"INSERT INTO "player" ("id", "name") VALUES (?,?)"#,
+                #"UPDATE "player" SET "name"=? WHERE "id"=?"#,
                 "SAVEPOINT folio0",
-                #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#,
+                #"UPDATE "player" SET "name"=? WHERE "id"=?"#,
                 "RELEASE SAVEPOINT folio0",
-                #"SELECT EXISTS (SELECT 1 FROM "player" WHERE "id" = ?)"#,
-                #"DELETE FROM "player" WHERE "id" = ?"#,
-                #"SELECT EXISTS (SELECT 1 FROM "player" WHERE "id" = ?)"#,
+                #"SELECT EXISTS (SELECT 1 FROM "player" WHERE "id"=?)"#,
+                #"DELETE FROM "player" WHERE "id"=?"#,
+                #"SELECT EXISTS (SELECT 1 FROM "player" WHERE "id"=?)"#,
             ])
 
             let country = SeedCountry(code: "FR")

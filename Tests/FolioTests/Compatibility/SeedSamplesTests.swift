@@ -232,7 +232,7 @@ extension SeedRecords {
 
                 test.clearSQLQueries()
                 try paris.insert(db)
-                XCTAssertEqual(test.persistenceSQLQueries, [#"INSERT INTO "places" ("id", "title", "latitude", "longitude") VALUES (?, ?, ?, ?)"#])
+                XCTAssertEqual(test.persistenceSQLQueries, [#"INSERT INTO "places" ("id", "title", "latitude", "longitude") VALUES (?,?,?,?)"#])
                 XCTAssertEqual(paris.id, 1)   // some value
 
                 // Persistence Methods
@@ -330,7 +330,7 @@ extension SeedRecords {
                 var player = ReplacingPlayer(id: nil, email: "arthur@example.com")
                 test.clearSQLQueries()
                 try player.insert(db)
-                XCTAssertEqual(test.persistenceSQLQueries, [#"INSERT OR REPLACE INTO "players" ("id", "email") VALUES (?, ?)"#])
+                XCTAssertEqual(test.persistenceSQLQueries, [#"INSERT OR REPLACE INTO "players" ("id", "email") VALUES (?,?)"#])
                 XCTAssertEqual(try Int64.fetchAll(db, "SELECT id FROM players"), [3])
             }
         }
@@ -456,7 +456,7 @@ extension SeedRecords {
             try dbQueue.inDatabase { db in
                 test.clearSQLQueries()
                 try Player(name: "Arthur", score: 100).insert(db)
-                XCTAssertEqual(test.persistenceSQLQueries, [#"INSERT INTO "players" ("name", "score") VALUES (?, ?)"#])
+                XCTAssertEqual(test.persistenceSQLQueries, [#"INSERT INTO "players" ("name", "score") VALUES (?,?)"#])
                 let players = try Player.fetchAll(db)
                 XCTAssertEqual(players.map(\.name), ["Arthur"])
                 XCTAssertEqual(players.map(\.score), [100])
@@ -528,7 +528,7 @@ extension SeedRecords {
                     test.clearSQLQueries()
                     let deleted = try player.delete(db)
                     XCTAssertTrue(deleted) // true
-                    XCTAssertEqual(test.persistenceSQLQueries, [#"DELETE FROM "player" WHERE "rowid" = ?"#])
+                    XCTAssertEqual(test.persistenceSQLQueries, [#"DELETE FROM "player" WHERE "rowid"=?"#])
                 } else {
                     XCTFail("missing player")
                 }

@@ -373,7 +373,7 @@ final class DatabaseSchemaRecommendationsTests: FolioTestCase {
             try ColumnNames.Player(id: 1, fullName: "Arthur", score: 10, creationDate: date).insert(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"INSERT INTO "player" ("id", "full_name", "score", "creation_date") VALUES (?, ?, ?, ?)"#)
+                #"INSERT INTO "player" ("id", "full_name", "score", "creation_date") VALUES (?,?,?,?)"#)
 
             // The Folio note
             XCTAssertEqual(try ColumnNames.Player.filter(ColumnNames.Player.Columns.fullName == "Arthur").fetchOne(db)?.id, 1)
@@ -405,7 +405,7 @@ final class DatabaseSchemaRecommendationsTests: FolioTestCase {
         clearSQLQueries()
         try HiddenRowid.run(dbQueue)
         XCTAssertTrue(sqlQueries.contains(#"SELECT *, "rowid" FROM "player" WHERE "rowid" = ?"#), "\(sqlQueries)")
-        XCTAssertTrue(sqlQueries.contains(#"DELETE FROM "player" WHERE "rowid" = ?"#), "\(sqlQueries)")
+        XCTAssertTrue(sqlQueries.contains(#"DELETE FROM "player" WHERE "rowid"=?"#), "\(sqlQueries)")
         try dbQueue.read { db in
             XCTAssertEqual(try HiddenRowid.Player.fetchCount(db), 0)
         }

@@ -207,9 +207,9 @@ final class QueryInterfaceGuideTests: FolioTestCase {
             XCTAssertEqual(try requestSQL(db, ordered1), #"SELECT * FROM "player" ORDER BY "score" DESC, "name""#)
             XCTAssertEqual(try requestSQL(db, ordered2), #"SELECT * FROM "player" ORDER BY "score" DESC, "name""#)
 
-            // SELECT * FROM player ORDER BY score, name DESC
+            // SELECT * FROM player ORDER BY score ASC, name DESC
             let reversed = Player.order { [$0.score.desc, $0.name] }.reversed()
-            XCTAssertEqual(try requestSQL(db, reversed), #"SELECT * FROM "player" ORDER BY "score", "name" DESC"#)
+            XCTAssertEqual(try requestSQL(db, reversed), #"SELECT * FROM "player" ORDER BY "score" ASC, "name" DESC"#)
             XCTAssertEqual(try requestSQL(db, ordered1.unordered()), #"SELECT * FROM "player""#)
             XCTAssertEqual(
                 try requestSQL(db, Player.order { [$0.name.ascNullsLast, $0.email.descNullsFirst] }),

@@ -42,13 +42,13 @@ extension RecordsGuideTests {
             var player = Player(id: nil, email: "arthur@example.com")
             // INSERT OR REPLACE INTO player ...
             try player.insert(db)
-            XCTAssertEqual(lastSQLQuery, #"INSERT OR REPLACE INTO "player" ("id", "email") VALUES (?, ?)"#)
+            XCTAssertEqual(lastSQLQuery, #"INSERT OR REPLACE INTO "player" ("id", "email") VALUES (?,?)"#)
             XCTAssertEqual(try Int64.fetchAll(db, sql: "SELECT id FROM player"), [3])
 
             // INSERT OR IGNORE INTO player ...
             var other = Player(id: nil, email: "arthur@example.com")
             try other.insert(db, onConflict: .ignore)
-            XCTAssertEqual(lastSQLQuery, #"INSERT OR IGNORE INTO "player" ("id", "email") VALUES (?, ?)"#)
+            XCTAssertEqual(lastSQLQuery, #"INSERT OR IGNORE INTO "player" ("id", "email") VALUES (?,?)"#)
             XCTAssertEqual(try Int64.fetchAll(db, sql: "SELECT id FROM player"), [3])
         }
     }
@@ -196,7 +196,7 @@ extension RecordsGuideTests {
             let event = try HiddenRowid.run(db)
             XCTAssertEqual(event.id, 1)
             let updateSQL = sqlQueries.last { $0.hasPrefix("UPDATE") }
-            XCTAssertEqual(updateSQL, #"UPDATE "event" SET "message" = ?, "date" = ? WHERE "rowid" = ?"#)
+            XCTAssertEqual(updateSQL, #"UPDATE "event" SET "message"=?, "date"=? WHERE "rowid"=?"#)
 
             // SELECT * FROM event WHERE rowid = 1
             let fetched = try HiddenRowid.Event.fetchOne(db, key: 1)
@@ -247,7 +247,7 @@ extension RecordsGuideTests {
                 t.column("score", .integer).notNull()
             }
             try Player(id: 1, name: "Arthur", score: 100).insert(db)
-            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "player" ("id", "full_name", "score") VALUES (?, ?, ?)"#)
+            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "player" ("id", "full_name", "score") VALUES (?,?,?)"#)
 
             let arthur = try Player.filter(Player.Columns.name == "Arthur").fetchOne(db)
             XCTAssertEqual(arthur?.id, 1)
@@ -302,7 +302,7 @@ extension RecordsGuideTests {
                 t.column("registration_date", .double).notNull()
             }
             try Player(id: 1, fullName: "Arthur", registrationDate: Date(timeIntervalSince1970: 1000)).insert(db)
-            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "player" ("id", "full_name", "registration_date") VALUES (?, ?, ?)"#)
+            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "player" ("id", "full_name", "registration_date") VALUES (?,?,?)"#)
             XCTAssertEqual(try Double.fetchOne(db, sql: "SELECT registration_date FROM player"), 1000)
             let player = try Player.fetchOne(db, key: 1)
             XCTAssertEqual(player?.fullName, "Arthur")
@@ -357,7 +357,7 @@ extension RecordsGuideTests {
 
                 // UPDATE player SET score = 1000 WHERE id = 1
                 XCTAssertTrue(try newPlayer.updateChanges(db, from: oldPlayer))
-                XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "score" = ? WHERE "id" = ?"#)
+                XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "score"=? WHERE "id"=?"#)
             } else {
                 XCTFail()
             }
@@ -393,7 +393,7 @@ extension RecordsGuideTests {
             try place.insert(db)
             let updated = try place.updateChanges(db) { $0.isFavorite = true }
             XCTAssertTrue(updated)
-            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "isFavorite" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "isFavorite"=? WHERE "id"=?"#)
             XCTAssertFalse(place.hasDatabaseChanges)
             XCTAssertEqual(try Bool.fetchOne(db, sql: "SELECT isFavorite FROM place"), true)
         }
@@ -423,7 +423,7 @@ extension RecordsGuideTests {
 
             // UPDATE place SET isFavorite = 1 WHERE id = ?
             XCTAssertTrue(try place.updateChanges(db)) // true
-            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "isFavorite" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "isFavorite"=? WHERE "id"=?"#)
             XCTAssertFalse(place.hasDatabaseChanges)    // false
 
             let fetched = try Place.fetchOne(db, key: 1)!

@@ -17,7 +17,7 @@ final class RecordsGuideTests: FolioTestCase {
         try Guide.Introduction.run(dbQueue)
         XCTAssertEqual(
             lastSQLQuery(matching: "UPDATE"),
-            #"UPDATE "place" SET "title" = ?, "isFavorite" = ?, "latitude" = ?, "longitude" = ? WHERE "id" = ?"#)
+            #"UPDATE "place" SET "title"=?, "isFavorite"=?, "latitude"=?, "longitude"=? WHERE "id"=?"#)
         try dbQueue.read { db in
             XCTAssertEqual(try Bool.fetchOne(db, sql: "SELECT isFavorite FROM place"), true)
         }
@@ -32,7 +32,7 @@ final class RecordsGuideTests: FolioTestCase {
 
             let player = try Guide.QuickTour.insert(db)
             XCTAssertEqual(player.id, 1)
-            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "player" ("id", "name", "email", "score") VALUES (?, ?, ?, ?)"#)
+            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "player" ("id", "name", "email", "score") VALUES (?,?,?,?)"#)
 
             try db.execute(sql: "INSERT INTO player (name, email, score) VALUES ('Barbara', NULL, 1000), ('Craig', 'craig@example.com', 10)")
             let fetched = try Guide.QuickTour.fetch(db)
@@ -45,8 +45,8 @@ final class RecordsGuideTests: FolioTestCase {
 
             var updates: [String: String] = [:]
             try Guide.QuickTour.update(db) { updates[$0] = self.lastSQLQuery }
-            XCTAssertEqual(updates["update"], #"UPDATE "player" SET "name" = ?, "email" = ?, "score" = ? WHERE "id" = ?"#)
-            XCTAssertEqual(updates["updateChanges"], #"UPDATE "player" SET "score" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(updates["update"], #"UPDATE "player" SET "name"=?, "email"=?, "score"=? WHERE "id"=?"#)
+            XCTAssertEqual(updates["updateChanges"], #"UPDATE "player" SET "score"=? WHERE "id"=?"#)
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT score FROM player WHERE id = 1"), 120)
 
             XCTAssertEqual(try Guide.QuickTour.count(db), 2)
@@ -168,7 +168,7 @@ final class RecordsGuideTests: FolioTestCase {
             try Guide.createCountryTable(db)
             let player = try Guide.Persistable.run(db)
             XCTAssertEqual(player.id, 1)
-            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "country" ("code", "name") VALUES (?, ?)"#)
+            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "country" ("code", "name") VALUES (?,?)"#)
             XCTAssertEqual(try String.fetchOne(db, sql: "SELECT name FROM country WHERE code = 'FR'"), "France")
         }
     }
@@ -210,7 +210,7 @@ final class RecordsGuideTests: FolioTestCase {
 
             // INSERT
             try place.insert(db)
-            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "place" ("id", "title", "isFavorite", "latitude", "longitude") VALUES (?, ?, ?, ?, ?)"#)
+            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "place" ("id", "title", "isFavorite", "latitude", "longitude") VALUES (?,?,?,?,?)"#)
             var other = place
             other.id = 2
             let insertedPlace = try other.inserted(db) // returns an inserted copy, for `let` constants
@@ -218,37 +218,37 @@ final class RecordsGuideTests: FolioTestCase {
             other.id = 3
             let fetchedPlace = try other.insertAndFetch(db) // INSERT ... RETURNING *: default and generated values included
             XCTAssertEqual(fetchedPlace, other)
-            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "place" ("id", "title", "isFavorite", "latitude", "longitude") VALUES (?, ?, ?, ?, ?) RETURNING *"#)
+            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "place" ("id", "title", "isFavorite", "latitude", "longitude") VALUES (?,?,?,?,?) RETURNING *"#)
 
             // UPDATE
             place.title = "Paris, France"
             try place.update(db)                       // all columns
-            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "title" = ?, "isFavorite" = ?, "latitude" = ?, "longitude" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "title"=?, "isFavorite"=?, "latitude"=?, "longitude"=? WHERE "id"=?"#)
             try place.update(db, columns: ["title"])   // some columns
-            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "title" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "title"=? WHERE "id"=?"#)
             try place.updateChanges(db) { $0.isFavorite = true } // modified columns only, if any
-            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "isFavorite" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "place" SET "isFavorite"=? WHERE "id"=?"#)
             XCTAssertTrue(place.isFavorite)
 
             // INSERT or UPDATE
             try place.save(db)
-            XCTAssertEqual(lastSQLQuery(matching: "UPDATE"), #"UPDATE "place" SET "title" = ?, "isFavorite" = ?, "latitude" = ?, "longitude" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastSQLQuery(matching: "UPDATE"), #"UPDATE "place" SET "title"=?, "isFavorite"=?, "latitude"=?, "longitude"=? WHERE "id"=?"#)
             var newPlace = place
             newPlace.id = 4
             let savedPlace = try newPlace.saved(db)
             XCTAssertEqual(savedPlace, newPlace)
-            XCTAssertEqual(lastSQLQuery(matching: "INSERT"), #"INSERT INTO "place" ("id", "title", "isFavorite", "latitude", "longitude") VALUES (?, ?, ?, ?, ?)"#)
+            XCTAssertEqual(lastSQLQuery(matching: "INSERT"), #"INSERT INTO "place" ("id", "title", "isFavorite", "latitude", "longitude") VALUES (?,?,?,?,?)"#)
 
             // INSERT ... ON CONFLICT DO UPDATE
             place.title = "Lutetia"
             try place.upsert(db)
-            XCTAssertTrue(lastSQLQuery!.hasPrefix(#"INSERT INTO "place" ("id", "title", "isFavorite", "latitude", "longitude") VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET"#), lastSQLQuery!)
+            XCTAssertTrue(lastSQLQuery!.hasPrefix(#"INSERT INTO "place" ("id", "title", "isFavorite", "latitude", "longitude") VALUES (?,?,?,?,?) ON CONFLICT DO UPDATE SET"#), lastSQLQuery!)
             XCTAssertEqual(try Place.fetchOne(db, key: 1)?.title, "Lutetia")
 
             // DELETE
             let deleted = try place.delete(db)         // Bool
             XCTAssertTrue(deleted)
-            XCTAssertEqual(lastSQLQuery, #"DELETE FROM "place" WHERE "id" = ?"#)
+            XCTAssertEqual(lastSQLQuery, #"DELETE FROM "place" WHERE "id"=?"#)
 
             // Existence check
             let exists = try place.exists(db)          // Bool
@@ -319,7 +319,7 @@ final class RecordsGuideTests: FolioTestCase {
             try Vocabulary(word: "jovial", kind: "adjective", isTainted: false).upsert(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"INSERT INTO "vocabulary" ("word", "kind", "isTainted") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "kind" = "excluded"."kind", "isTainted" = "excluded"."isTainted" RETURNING "rowid""#)
+                #"INSERT INTO "vocabulary" ("word", "kind", "isTainted") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "kind" = "excluded"."kind", "isTainted" = "excluded"."isTainted" RETURNING "rowid""#)
 
             let vocabulary = Vocabulary(word: "jovial", kind: "adjective", isTainted: true)
             let upserted = try vocabulary.upsertAndFetch(db, onConflict: ["word"], doUpdate: { _ in
@@ -341,14 +341,14 @@ final class RecordsGuideTests: FolioTestCase {
 
             // UPDATE player SET name = 'Arthur' WHERE id = 1 RETURNING *
             var player = try PartialPlayer(id: 1, name: "Arthur").updateAndFetch(db, as: Player.self)
-            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "name" = ? WHERE "id" = ? RETURNING *"#)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "name"=? WHERE "id"=? RETURNING *"#)
             XCTAssertEqual(player.score, 1000)
 
             // UPDATE player SET name = ..., email = ..., score = ... WHERE id = 1 RETURNING score * 2
             let doubleScore = try player.updateAndFetch(db, selection: [Column("score") * 2]) { statement in
                 try Int.fetchOne(statement)
             }
-            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "name" = ?, "email" = ?, "score" = ? WHERE "id" = ? RETURNING "score" * ?"#)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "name"=?, "email"=?, "score"=? WHERE "id"=? RETURNING "score" * ?"#)
             XCTAssertEqual(doubleScore, 2000)
 
             // Modifies the player, and runs UPDATE player SET score = ... WHERE id = 1 RETURNING *
@@ -356,7 +356,7 @@ final class RecordsGuideTests: FolioTestCase {
             if let updatedPlayer = try player.updateChangesAndFetch(db, modify: { $0.score += 10 }) {
                 print(updatedPlayer.score)
                 XCTAssertEqual(updatedPlayer.score, 1010)
-                XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "score" = ? WHERE "id" = ? RETURNING *"#)
+                XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "score"=? WHERE "id"=? RETURNING *"#)
             } else {
                 XCTFail("expected an updated player")
             }

@@ -51,7 +51,7 @@ final class TutorialGuideTests: FolioTestCase {
         try appDatabase.savePlayer(&player)
         XCTAssertEqual(player.id, 1) // "Player id is 1"
         // A player without id is inserted at once.
-        XCTAssertEqual(playerStatements, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#])
+        XCTAssertEqual(playerStatements, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#])
 
         player.score = 1000
         clearSQLQueries()
@@ -59,7 +59,7 @@ final class TutorialGuideTests: FolioTestCase {
         // A player with an id is updated, in a savepoint.
         XCTAssertEqual(playerStatements, [
             "SAVEPOINT folio0",
-            #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#,
+            #"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#,
             "RELEASE SAVEPOINT folio0",
         ])
         try dbQueue.read { db in
@@ -124,11 +124,13 @@ final class TutorialGuideTests: FolioTestCase {
             // At most one insertion per refresh, and an emptied table gets 8 players
             XCTAssertTrue((0...28).contains(count), "\(count)")
         }
-        // The random deletion deletes one player through a subquery
+        // The random deletion deletes one player, with ORDER BY and LIMIT
+        // when SQLite accepts them in DELETE (SQLITE_ENABLE_UPDATE_DELETE_LIMIT),
+        // and through a subquery otherwise.
         try dbQueue.write { db in
             let before = try Player.fetchCount(db)
             try Player.order(sql: "RANDOM()").limit(1).deleteAll(db)
-            XCTAssertTrue(lastSQLQuery!.hasPrefix(#"DELETE FROM "player" WHERE "#), lastSQLQuery!)
+            XCTAssertTrue(lastSQLQuery!.hasPrefix(#"DELETE FROM "player" "#), lastSQLQuery!)
             XCTAssertEqual(try Player.fetchCount(db), before - 1)
         }
     }
@@ -139,7 +141,7 @@ final class TutorialGuideTests: FolioTestCase {
         clearSQLQueries()
         try appDatabase.createRandomPlayersIfEmpty()
         XCTAssertEqual(playerStatements, [#"SELECT COUNT(*) FROM "player""#]
-            + Array(repeating: #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#, count: 8))
+            + Array(repeating: #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#, count: 8))
         let players = try dbQueue.read(Player.fetchAll)
         XCTAssertEqual(players.map(\.id), Array(1...8))
         XCTAssertTrue(players.allSatisfy { $0.score % 10 == 0 && (0...1000).contains($0.score) })
@@ -160,10 +162,10 @@ final class TutorialGuideTests: FolioTestCase {
         // Statements a refresh may run.
         let allowed: Set<String> = [
             #"SELECT COUNT(*) FROM "player""#,
-            #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#,
-            #"DELETE FROM "player" WHERE "rowid" IN (SELECT "rowid" FROM "player" ORDER BY RANDOM() LIMIT 1)"#,
+            #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#,
+            #"DELETE FROM "player" ORDER BY RANDOM() LIMIT 1"#,
             #"SELECT * FROM "player""#,
-            #"UPDATE "player" SET "score" = ? WHERE "id" = ?"#,
+            #"UPDATE "player" SET "score"=? WHERE "id"=?"#,
         ]
         var seen: Set<String> = []
         for _ in 0..<30 {
@@ -191,7 +193,7 @@ final class TutorialGuideTests: FolioTestCase {
             }
             XCTAssertTrue((changedScores.count...(changedScores.count + insertCount)).contains(updateCount))
         }
-        XCTAssertTrue(seen.contains(#"UPDATE "player" SET "score" = ? WHERE "id" = ?"#))
+        XCTAssertTrue(seen.contains(#"UPDATE "player" SET "score"=? WHERE "id"=?"#))
     }
 
     /// Players for the request tests: names that sort differently in

@@ -84,8 +84,8 @@ final class ColumnDefinitionTests: FolioTestCase {
                 t.column("blob", .blob).defaults(to: Data([0x01, 0xFF]))
                 t.column("null", .text).defaults(to: String?.none)
             }
-            XCTAssertEqual(lastSQLQuery, #"CREATE TABLE "t" ("id" INTEGER PRIMARY KEY, "bool" BOOLEAN NOT NULL DEFAULT 0, "int" INTEGER DEFAULT -42, "double" DOUBLE DEFAULT 1.5, "text" TEXT DEFAULT 'O''Brien', "blob" BLOB DEFAULT X'01FF', "null" TEXT DEFAULT NULL)"#)
-            XCTAssertEqual(try db.columns(in: "t").map(\.defaultValueSQL), [nil, "0", "-42", "1.5", "'O''Brien'", "X'01FF'", "NULL"])
+            XCTAssertEqual(lastSQLQuery, #"CREATE TABLE "t" ("id" INTEGER PRIMARY KEY, "bool" BOOLEAN NOT NULL DEFAULT 0, "int" INTEGER DEFAULT -42, "double" DOUBLE DEFAULT 1.5, "text" TEXT DEFAULT 'O''Brien', "blob" BLOB DEFAULT x'01FF', "null" TEXT DEFAULT NULL)"#)
+            XCTAssertEqual(try db.columns(in: "t").map(\.defaultValueSQL), [nil, "0", "-42", "1.5", "'O''Brien'", "x'01FF'", "NULL"])
             try db.execute(sql: "INSERT INTO t DEFAULT VALUES")
             let row = try Row.fetchOne(db, sql: "SELECT * FROM t")!
             XCTAssertEqual(row["bool"] as Bool, false)

@@ -7,7 +7,7 @@ final class SQLInliningTests: FolioTestCase {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.inDatabase { db in
             let literal: SQL = "\(1) \(-2.5) \("it's") \(Data([0xAB])) \(nil as Int?) \([1, 2])"
-            XCTAssertEqual(try literal.inlinedSQL(db), "1 -2.5 'it''s' X'AB' NULL (1, 2)")
+            XCTAssertEqual(try literal.inlinedSQL(db), "1 -2.5 'it''s' x'AB' NULL (1, 2)")
             XCTAssertEqual(try SQL("\(Double.infinity) \(-Double.infinity) \(Double.nan)").inlinedSQL(db), "9e999 -9e999 NULL")
         }
     }

@@ -120,7 +120,7 @@ final class SchemaExpressionTests: FolioTestCase {
             XCTAssertEqual(lastSQLQuery, """
                 CREATE TABLE "t" (\
                 "a" DOUBLE CHECK ("a" < 9e999), \
-                "b" BLOB CHECK ("b" <> X'01FF'), \
+                "b" BLOB CHECK ("b" <> x'01FF'), \
                 "c" DOUBLE CHECK ("c" <> 1.5), \
                 "d" TEXT CHECK ("d" IS NOT NULL))
                 """)

@@ -62,8 +62,8 @@ final class CommonTableExpressionEmbeddingTests: FolioTestCase {
             XCTAssertEqual(count, 2)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"WITH "topTeam" AS (SELECT 1 AS id) DELETE FROM "player" WHERE "rowid" IN "#
-                    + #"(SELECT "player"."rowid" FROM "player" JOIN "topTeam" ON "player"."teamId" = "topTeam"."id")"#)
+                #"WITH "topTeam" AS (SELECT 1 AS id) DELETE FROM "player" WHERE "id" IN "#
+                    + #"(SELECT "player"."id" FROM "player" JOIN "topTeam" ON "player"."teamId" = "topTeam"."id")"#)
             XCTAssertEqual(try Player.fetchCount(db), 4)
         }
     }

@@ -176,7 +176,7 @@ final class ConnectedDerivationTests: FolioTestCase {
             let request = Player.all()
                 .orderWhenConnected { _ in [Player.Columns.score.desc, Player.Columns.id] }
                 .reversed()
-            XCTAssertEqual(try sql(db, request), #"SELECT * FROM "player" ORDER BY "score", "id" DESC"#)
+            XCTAssertEqual(try sql(db, request), #"SELECT * FROM "player" ORDER BY "score" ASC, "id" DESC"#)
             XCTAssertEqual(try ids(db, request), [4, 6, 2, 5, 3, 1])
         }
     }

@@ -45,13 +45,13 @@ final class DeleteAllTests: FolioTestCase {
             XCTAssertEqual(try Player.order(\.score).limit(2).deleteAll(db), 2)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"DELETE FROM "player" WHERE "rowid" IN (SELECT "rowid" FROM "player" ORDER BY "score" LIMIT 2)"#)
+                #"DELETE FROM "player" ORDER BY "score" LIMIT 2"#)
             XCTAssertEqual(try remainingIDs(db), [1, 2, 3, 5])
 
             XCTAssertEqual(try Player.filter { $0.score > 600 }.order(\.id.desc).limit(1, offset: 1).deleteAll(db), 1)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"DELETE FROM "player" WHERE "rowid" IN (SELECT "rowid" FROM "player" WHERE "score" > ? ORDER BY "id" DESC LIMIT 1 OFFSET 1)"#)
+                #"DELETE FROM "player" WHERE "score" > ? ORDER BY "id" DESC LIMIT 1 OFFSET 1"#)
             XCTAssertEqual(try remainingIDs(db), [1, 2, 5])
 
             XCTAssertEqual(try Player.order(sql: "RANDOM()").limit(1).deleteAll(db), 1)
@@ -64,7 +64,7 @@ final class DeleteAllTests: FolioTestCase {
             XCTAssertEqual(try Player.filter { $0.isVerified }.distinct().deleteAll(db), 3)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"DELETE FROM "player" WHERE "rowid" IN (SELECT DISTINCT "rowid" FROM "player" WHERE "isVerified")"#)
+                #"DELETE FROM "player" WHERE "id" IN (SELECT DISTINCT "id" FROM "player" WHERE "isVerified")"#)
             XCTAssertEqual(try remainingIDs(db), [2, 4, 6])
         }
     }
@@ -87,14 +87,14 @@ final class DeleteAllTests: FolioTestCase {
             XCTAssertEqual(try citizenships.order(Column("since")).limit(2).deleteAll(db), 2)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"DELETE FROM "citizenship" WHERE ("citizenId", "countryCode") IN (SELECT "citizenId", "countryCode" FROM "citizenship" ORDER BY "since" LIMIT 2)"#)
+                #"DELETE FROM "citizenship" ORDER BY "since" LIMIT 2"#)
             XCTAssertEqual(try Int.fetchAll(db, sql: "SELECT since FROM citizenship"), [2010])
 
             let countries = Table("country")
             XCTAssertEqual(try countries.order(Column("population").desc).limit(1).deleteAll(db), 1)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"DELETE FROM "country" WHERE "code" IN (SELECT "code" FROM "country" ORDER BY "population" DESC LIMIT 1)"#)
+                #"DELETE FROM "country" ORDER BY "population" DESC LIMIT 1"#)
             XCTAssertEqual(try String.fetchAll(db, sql: "SELECT code FROM country ORDER BY code"), ["DE", "FR"])
 
             XCTAssertEqual(try countries.filter(Column("code") == "FR").deleteAll(db), 1)
@@ -143,7 +143,7 @@ final class DeleteAllTests: FolioTestCase {
             XCTAssertEqual(try request.deleteAll(db), 2)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"DELETE FROM "player" WHERE "rowid" IN (SELECT "player"."rowid" FROM "player" JOIN "team" ON ("team"."id" = "player"."teamId") AND ("team"."color" = ?))"#)
+                #"DELETE FROM "player" WHERE "id" IN (SELECT "player"."id" FROM "player" JOIN "team" ON ("team"."id" = "player"."teamId") AND ("team"."color" = ?))"#)
             XCTAssertEqual(try remainingIDs(db), [3, 4, 5, 6])
         }
     }
@@ -162,7 +162,7 @@ final class DeleteAllTests: FolioTestCase {
             XCTAssertEqual(
                 lastSQLQuery,
                 #"WITH "best" AS (SELECT "id" FROM "player" ORDER BY "score" DESC LIMIT 2) "#
-                    + #"DELETE FROM "player" WHERE "rowid" IN (SELECT "rowid" FROM "player" WHERE "id" IN "best" ORDER BY "id" LIMIT 1)"#)
+                    + #"DELETE FROM "player" WHERE "id" IN "best" ORDER BY "id" LIMIT 1"#)
             XCTAssertEqual(try remainingIDs(db), [2, 4, 5, 6])
         }
     }

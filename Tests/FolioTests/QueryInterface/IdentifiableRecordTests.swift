@@ -128,7 +128,7 @@ final class IdentifiableRecordTests: FolioTestCase {
             XCTAssertEqual(try Country.filter(ids: ["FR", "US"]).fetchCount(db), 2)
             XCTAssertEqual(lastSQLQuery, #"SELECT COUNT(*) FROM "country" WHERE "isoCode" IN (?, ?)"#)
             XCTAssertEqual(try Player.all().filter(id: 3).fetchOne(db)?.name, "Craig")
-            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(try Player.order(Column("name").desc).filter(ids: [1, 2]).fetchAll(db).map(\.id), [2, 1])
             XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" IN (?, ?) ORDER BY "name" DESC"#)
         }

@@ -23,7 +23,7 @@ final class OrderingTests: FolioTestCase {
             XCTAssertEqual(try ids(db, closure), [1, 3, 5, 2, 6, 4])
 
             let asc = Player.order { [$0.score.asc, $0.id.desc] }
-            XCTAssertEqual(try sql(db, asc), #"SELECT * FROM "player" ORDER BY "score", "id" DESC"#)
+            XCTAssertEqual(try sql(db, asc), #"SELECT * FROM "player" ORDER BY "score" ASC, "id" DESC"#)
             XCTAssertEqual(try ids(db, asc), [4, 6, 2, 5, 3, 1])
 
             let rowID = Player.order(Column.rowID.desc)
@@ -97,7 +97,7 @@ final class OrderingTests: FolioTestCase {
     func testReversed() throws {
         try makeTeamAndPlayerDatabase().read { db in
             let request = Player.order { [$0.score.desc, $0.name] }.reversed()
-            XCTAssertEqual(try sql(db, request), #"SELECT * FROM "player" ORDER BY "score", "name" DESC"#)
+            XCTAssertEqual(try sql(db, request), #"SELECT * FROM "player" ORDER BY "score" ASC, "name" DESC"#)
             XCTAssertEqual(try ids(db, request), [4, 6, 2, 5, 3, 1])
 
             let twice = Player.order { [$0.score.desc, $0.name] }.reversed().reversed()
@@ -159,7 +159,7 @@ final class OrderingTests: FolioTestCase {
         try makeTeamAndPlayerDatabase().read { db in
             let total = SQL("score + IFNULL(bonus, 0)").sqlExpression
             let request = Player.order(total.desc, Column("id")).reversed()
-            XCTAssertEqual(try sql(db, request), #"SELECT * FROM "player" ORDER BY score + IFNULL(bonus, 0), "id" DESC"#)
+            XCTAssertEqual(try sql(db, request), #"SELECT * FROM "player" ORDER BY score + IFNULL(bonus, 0) ASC, "id" DESC"#)
             XCTAssertEqual(try ids(db, request), [4, 6, 2, 5, 3, 1])
         }
     }

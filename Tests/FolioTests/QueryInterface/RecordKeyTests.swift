@@ -387,7 +387,7 @@ final class RecordKeyTests: FolioTestCase {
         let dbQueue = try makeDatabase()
         try dbQueue.inDatabase { db in
             XCTAssertEqual(try Player.filter(key: 1).fetchOne(db)?.name, "Arthur")
-            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(try Player.filter(keys: [1, 2]).order(Column("id").desc).fetchAll(db).map(\.id), [2, 1])
             XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" IN (?, ?) ORDER BY "id" DESC"#)
             XCTAssertEqual(try Player.all().filter(key: ["email": "arthur@example.com"]).fetchCount(db), 1)
@@ -423,7 +423,7 @@ final class RecordKeyTests: FolioTestCase {
         try dbQueue.inDatabase { db in
             let row = try Table("country").all().filter(key: "DE").fetchOne(db)
             XCTAssertEqual(row?["name"], "Germany")
-            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "country" WHERE "isoCode" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "country" WHERE "isoCode" = ?"#)
         }
     }
 

@@ -133,7 +133,7 @@ final class ReturningTests: FolioTestCase {
             let players = try ReturningPlayer.order(\.score.desc).limit(1).deleteAndFetchAll(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"DELETE FROM "player" WHERE "rowid" IN (SELECT "rowid" FROM "player" ORDER BY "score" DESC LIMIT 1) RETURNING *"#)
+                #"DELETE FROM "player" WHERE "id" IN (SELECT "id" FROM "player" ORDER BY "score" DESC LIMIT 1) RETURNING *"#)
             XCTAssertEqual(players.map(\.name), ["Barbara"])
         }
     }

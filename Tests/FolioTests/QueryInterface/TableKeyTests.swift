@@ -50,14 +50,14 @@ final class TableKeyTests: FolioTestCase {
         try makeDatabase().read { db in
             let request = Table("player").filter(key: 1)
             XCTAssertEqual(try request.fetchOne(db)?["name"], "Arthur")
-            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" = ?"#)
 
             XCTAssertEqual(try Table("country").filter(key: "FR").fetchAll(db).map { $0["name"] as String }, ["France"])
             XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "country" WHERE "code" = ?"#)
 
             // Tables without explicit primary key are filtered by rowid.
             XCTAssertEqual(try Table("event").filter(key: 2).fetchOne(db)?["message"], "two")
-            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "event" WHERE "rowid" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "event" WHERE "rowid" = ?"#)
 
             // A NULL key matches nothing.
             XCTAssertEqual(try Table("player").filter(key: Int64?.none).fetchAll(db), [])
@@ -83,7 +83,7 @@ final class TableKeyTests: FolioTestCase {
         try makeDatabase().read { db in
             let player = try Table("player").filter(key: ["email": "barbara@example.com"]).fetchOne(db)
             XCTAssertEqual(player?["id"], 2)
-            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "email" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "email" = ?"#)
 
             let request = Table("citizenship").filter(keys: [
                 ["citizenId": 1, "countryCode": "FR"],
@@ -202,7 +202,7 @@ final class TableKeyTests: FolioTestCase {
         try makeDatabase().read { db in
             let players = Table<Player>("player")
             XCTAssertEqual(try players.filter(id: 2).fetchOne(db)?.name, "Barbara")
-            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(try players.filter(ids: [1, 3]).order(Column("id")).fetchAll(db).map(\.name), ["Arthur", "Craig"])
             XCTAssertEqual(lastSQLQuery, #"SELECT * FROM "player" WHERE "id" IN (?, ?) ORDER BY "id""#)
         }

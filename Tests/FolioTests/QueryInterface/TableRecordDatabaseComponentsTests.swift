@@ -296,7 +296,7 @@ final class TableRecordDatabaseComponentsTests: FolioTestCase {
             let player = CodablePlayer(id: 4, fullName: "Dora", score: 42)
             let name = try player.insertAndFetch(db, fetch: { try String.fetchOne($0) }, select: { [$0.fullName] })
             XCTAssertEqual(name, "Dora")
-            XCTAssertTrue(sqlQueries.contains(#"INSERT INTO "player" ("id", "full_name", "score") VALUES (?, ?, ?) RETURNING "full_name""#), "\(sqlQueries)")
+            XCTAssertTrue(sqlQueries.contains(#"INSERT INTO "player" ("id", "full_name", "score") VALUES (?,?,?) RETURNING "full_name""#), "\(sqlQueries)")
         }
     }
 

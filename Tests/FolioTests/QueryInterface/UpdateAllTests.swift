@@ -91,7 +91,7 @@ final class UpdateAllTests: FolioTestCase {
             XCTAssertEqual(try Player.order(\.score.desc).limit(2).updateAll(db) { $0.isVerified.set(to: false) }, 2)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"UPDATE "player" SET "isVerified" = ? WHERE "rowid" IN (SELECT "rowid" FROM "player" ORDER BY "score" DESC LIMIT 2)"#)
+                #"UPDATE "player" SET "isVerified" = ? ORDER BY "score" DESC LIMIT 2"#)
             XCTAssertEqual(try column(db, "isVerified"), [0, 0, 0, 0, 1, 0].map { $0.databaseValue })
         }
     }

@@ -54,7 +54,7 @@ final class ConflictPolicyTests: FolioTestCase {
         try dbQueue.write { db in
             var player = Player(id: nil, email: "arthur@example.com")
             XCTAssertEqual(try persistenceSQL { try player.insert(db) },
-                           [#"INSERT OR REPLACE INTO "player" ("id", "email") VALUES (?, ?)"#])
+                           [#"INSERT OR REPLACE INTO "player" ("id", "email") VALUES (?,?)"#])
             XCTAssertEqual(player.id, 3)
             XCTAssertEqual(try fetchRows(db, "player"), [
                 ["id": 2, "email": "barbara@example.com"],
@@ -62,7 +62,7 @@ final class ConflictPolicyTests: FolioTestCase {
             ])
             let barbara = Player(id: 2, email: "arthur@example.com")
             XCTAssertEqual(try persistenceSQL { try barbara.update(db) },
-                           [#"UPDATE OR REPLACE "player" SET "email" = ? WHERE "id" = ?"#])
+                           [#"UPDATE OR REPLACE "player" SET "email"=? WHERE "id"=?"#])
             XCTAssertEqual(try fetchRows(db, "player"), [["id": 2, "email": "arthur@example.com"]])
         }
     }
@@ -73,10 +73,10 @@ final class ConflictPolicyTests: FolioTestCase {
         try dbQueue.write { db in
             var player = Player(id: nil, email: "arthur@example.com")
             XCTAssertThrowsError(try player.insert(db, onConflict: .abort)) { error in
-                XCTAssertEqual((error as? DatabaseError)?.sql, #"INSERT INTO "player" ("id", "email") VALUES (?, ?)"#)
+                XCTAssertEqual((error as? DatabaseError)?.sql, #"INSERT INTO "player" ("id", "email") VALUES (?,?)"#)
             }
             XCTAssertThrowsError(try player.insert(db, onConflict: .fail)) { error in
-                XCTAssertEqual((error as? DatabaseError)?.sql, #"INSERT OR FAIL INTO "player" ("id", "email") VALUES (?, ?)"#)
+                XCTAssertEqual((error as? DatabaseError)?.sql, #"INSERT OR FAIL INTO "player" ("id", "email") VALUES (?,?)"#)
             }
         }
     }
@@ -87,7 +87,7 @@ final class ConflictPolicyTests: FolioTestCase {
             let log = Log()
             var player = Player(id: nil, email: "arthur@example.com", log: log)
             XCTAssertEqual(try persistenceSQL { try player.insert(db, onConflict: .ignore) },
-                           [#"INSERT OR IGNORE INTO "player" ("id", "email") VALUES (?, ?)"#])
+                           [#"INSERT OR IGNORE INTO "player" ("id", "email") VALUES (?,?)"#])
             XCTAssertEqual(db.changesCount, 0)
             XCTAssertNil(player.id)
             XCTAssertEqual(log.events, [])
@@ -107,7 +107,7 @@ final class ConflictPolicyTests: FolioTestCase {
             let log = Log()
             var player = Player(id: nil, email: "arthur@example.com", log: log)
             try player.save(db)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT OR IGNORE INTO "player" ("id", "email") VALUES (?, ?)"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT OR IGNORE INTO "player" ("id", "email") VALUES (?,?)"#)
             XCTAssertNil(player.id)
             XCTAssertEqual(log.events, [])
         }

@@ -17,7 +17,7 @@ final class DeleteTests: FolioTestCase {
             let player = PersistedPlayer(id: 1, name: "Arthur", score: 100)
             var deleted = false
             XCTAssertEqual(try persistenceSQL { deleted = try player.delete(db) },
-                           [#"DELETE FROM "player" WHERE "id" = ?"#])
+                           [#"DELETE FROM "player" WHERE "id"=?"#])
             XCTAssertTrue(deleted)
             XCTAssertEqual(try fetchRows(db, "player"), [["id": 2, "name": "Barbara", "score": 200]])
             XCTAssertFalse(try player.delete(db))
@@ -50,7 +50,7 @@ final class DeleteTests: FolioTestCase {
             XCTAssertThrowsError(try Team(id: 1).delete(db)) { error in
                 guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.resultCode, .SQLITE_CONSTRAINT)
-                XCTAssertEqual(error.sql, #"DELETE FROM "team" WHERE "id" = ?"#)
+                XCTAssertEqual(error.sql, #"DELETE FROM "team" WHERE "id"=?"#)
             }
         }
     }
@@ -69,7 +69,7 @@ final class DeleteTests: FolioTestCase {
             let sql = try persistenceSQL {
                 XCTAssertTrue(try Citizenship(citizenId: 1, countryCode: "FR").delete(db))
             }
-            XCTAssertEqual(sql, [#"DELETE FROM "citizenship" WHERE "citizenId" = ? AND "countryCode" = ?"#])
+            XCTAssertEqual(sql, [#"DELETE FROM "citizenship" WHERE "citizenId"=? AND "countryCode"=?"#])
             XCTAssertEqual(try fetchRows(db, "citizenship"), [["citizenId": 1, "countryCode": "US"]])
         }
     }
@@ -79,7 +79,7 @@ final class DeleteTests: FolioTestCase {
         try dbQueue.write { db in
             var exists = false
             XCTAssertEqual(try persistenceSQL { exists = try PersistedPlayer(id: 1, name: "", score: 0).exists(db) },
-                           [#"SELECT EXISTS (SELECT 1 FROM "player" WHERE "id" = ?)"#])
+                           [#"SELECT EXISTS (SELECT 1 FROM "player" WHERE "id"=?)"#])
             XCTAssertTrue(exists)
             XCTAssertFalse(try PersistedPlayer(id: 3, name: "", score: 0).exists(db))
             XCTAssertEqual(try persistenceSQL { exists = try PersistedPlayer(id: nil, name: "", score: 0).exists(db) }, [])
@@ -103,7 +103,7 @@ final class DeleteTests: FolioTestCase {
             var event = Event(rowid: nil, message: "foo")
             try event.insert(db)
             XCTAssertTrue(try event.exists(db))
-            XCTAssertEqual(lastPersistenceSQLQuery, #"SELECT EXISTS (SELECT 1 FROM "event" WHERE "rowid" = ?)"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"SELECT EXISTS (SELECT 1 FROM "event" WHERE "rowid"=?)"#)
             // Without the rowid, a record has no identity.
             XCTAssertFalse(try AnonymousEvent(message: "foo").exists(db))
             XCTAssertFalse(try AnonymousEvent(message: "foo").delete(db))

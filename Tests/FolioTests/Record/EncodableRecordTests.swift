@@ -85,7 +85,7 @@ final class EncodableRecordTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE player (name TEXT, achievements TEXT)")
             var player = Player(name: "Arthur", achievements: [Achievement(name: "Use Codable Records", medal: .gold)])
             let sql = try persistenceSQL { try player.insert(db) }
-            XCTAssertEqual(sql, [#"INSERT INTO "player" ("name", "achievements") VALUES (?, ?)"#])
+            XCTAssertEqual(sql, [#"INSERT INTO "player" ("name", "achievements") VALUES (?,?)"#])
             XCTAssertEqual(try String.fetchOne(db, sql: "SELECT achievements FROM player"), #"[{"medal":"gold","name":"Use Codable Records"}]"#)
         }
     }
@@ -236,7 +236,7 @@ final class EncodableRecordTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE player (team_id INTEGER, full_name TEXT)")
             var player = SnakePlayer(teamID: 1, fullName: "Arthur")
             let sql = try persistenceSQL { try player.insert(db) }
-            XCTAssertEqual(sql, [#"INSERT INTO "player" ("team_id", "full_name") VALUES (?, ?)"#])
+            XCTAssertEqual(sql, [#"INSERT INTO "player" ("team_id", "full_name") VALUES (?,?)"#])
             XCTAssertEqual(try fetchRows(db, "player"), [["team_id": 1, "full_name": "Arthur"]])
         }
     }

@@ -39,7 +39,7 @@ final class FetchSelectionTests: FolioTestCase {
             } select: {
                 [$0.doubled]
             }
-            XCTAssertTrue(sqlQueries.contains(#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) RETURNING "doubled""#), "\(sqlQueries)")
+            XCTAssertTrue(sqlQueries.contains(#"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) RETURNING "doubled""#), "\(sqlQueries)")
             XCTAssertEqual(doubled, 42)
             XCTAssertEqual(player.id, 1)
         }
@@ -61,20 +61,19 @@ final class FetchSelectionTests: FolioTestCase {
         try makeDatabase().write { db in
             let country = SelectionCountry(code: "FR", name: "France")
             let name = try country.insertAndFetch(db, onConflict: .replace) { try String.fetchOne($0) } select: { [$0.name] }
-            XCTAssertTrue(sqlQueries.contains(#"INSERT OR REPLACE INTO "country" ("code", "name") VALUES (?, ?) RETURNING "name""#), "\(sqlQueries)")
+            XCTAssertTrue(sqlQueries.contains(#"INSERT OR REPLACE INTO "country" ("code", "name") VALUES (?,?) RETURNING "name""#), "\(sqlQueries)")
             XCTAssertEqual(name, "France")
         }
     }
 
-    func testInsertAndFetchIgnoredThrowsRecordNotFound() throws {
+    func testInsertAndFetchIgnoredReturnsWhatFetchReturns() throws {
         try makeDatabase().write { db in
             try SelectionCountry(code: "FR", name: "France").insert(db)
             let duplicate = SelectionCountry(code: "FR", name: "Francia")
-            XCTAssertThrowsError(try duplicate.insertAndFetch(db, onConflict: .ignore, fetch: { try String.fetchOne($0) }, select: { [$0.name] })) { error in
-                guard case RecordError.recordNotFound = error else {
-                    return XCTFail("unexpected error \(error)")
-                }
-            }
+            // As in GRDB: the fetch finds no row, and returns nil.
+            let name = try duplicate.insertAndFetch(db, onConflict: .ignore, fetch: { try String.fetchOne($0) }, select: { [$0.name] })
+            XCTAssertNil(name)
+            XCTAssertEqual(try String.fetchAll(db, sql: "SELECT name FROM country"), ["France"])
         }
     }
 
@@ -84,7 +83,7 @@ final class FetchSelectionTests: FolioTestCase {
             try player.insert(db)
             player.score = 5
             let doubled = try player.saveAndFetch(db, selection: [Column("doubled")]) { try Int.fetchOne($0) }
-            XCTAssertTrue(sqlQueries.contains(#"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ? RETURNING "doubled""#), "\(sqlQueries)")
+            XCTAssertTrue(sqlQueries.contains(#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=? RETURNING "doubled""#), "\(sqlQueries)")
             XCTAssertEqual(doubled, 10)
             XCTAssertEqual(try SelectionPlayer.fetchCount(db), 1)
         }
@@ -94,7 +93,7 @@ final class FetchSelectionTests: FolioTestCase {
         try makeDatabase().write { db in
             var player = SelectionPlayer(id: 7, name: "Barbara", score: 4)
             let row = try player.saveAndFetch(db, selection: [Column("id"), Column("doubled")]) { try Row.fetchOne($0) }
-            XCTAssertTrue(sqlQueries.contains(#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) RETURNING "id", "doubled""#), "\(sqlQueries)")
+            XCTAssertTrue(sqlQueries.contains(#"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) RETURNING "id", "doubled""#), "\(sqlQueries)")
             XCTAssertEqual(row?["id"] as Int64?, 7)
             XCTAssertEqual(row.flatMap { $0["doubled"] as Int? }, 8)
 
@@ -126,7 +125,7 @@ final class FetchSelectionTests: FolioTestCase {
                 db, selection: [Column("doubled")],
                 fetch: { try Int.fetchOne($0) },
                 modify: { $0.score = 50 })
-            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "score" = ? WHERE "id" = ? RETURNING "doubled""#)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "score"=? WHERE "id"=? RETURNING "doubled""#)
             XCTAssertEqual(doubled, 100)
             XCTAssertEqual(player.score, 50)
         }

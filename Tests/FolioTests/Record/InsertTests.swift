@@ -8,7 +8,7 @@ final class InsertTests: FolioTestCase {
             try PersistedPlayer.createTable(db)
             var player = PersistedPlayer(name: "Arthur", score: 100)
             let sql = try persistenceSQL { try player.insert(db) }
-            XCTAssertEqual(sql, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#])
+            XCTAssertEqual(sql, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#])
             XCTAssertEqual(player.id, 1)
 
             var player2 = PersistedPlayer(name: "Barbara", score: 200)
@@ -49,12 +49,12 @@ final class InsertTests: FolioTestCase {
                 sql += try persistenceSQL { try item.insert(db) }
             }
             XCTAssertEqual(sql, [
-                #"INSERT INTO "item" ("a", "b", "c") VALUES (?, ?, ?)"#,
-                #"INSERT INTO "item" ("a", "b", "c") VALUES (?, ?, ?)"#,
-                #"INSERT INTO "item" ("c", "a", "b") VALUES (?, ?, ?)"#,
-                #"INSERT INTO "item" ("a", "b") VALUES (?, ?)"#,
-                #"INSERT INTO "item" ("a", "B") VALUES (?, ?)"#,
-                #"INSERT INTO "item" ("a", "b", "c") VALUES (?, ?, ?)"#,
+                #"INSERT INTO "item" ("a", "b", "c") VALUES (?,?,?)"#,
+                #"INSERT INTO "item" ("a", "b", "c") VALUES (?,?,?)"#,
+                #"INSERT INTO "item" ("c", "a", "b") VALUES (?,?,?)"#,
+                #"INSERT INTO "item" ("a", "b") VALUES (?,?)"#,
+                #"INSERT INTO "item" ("a", "B") VALUES (?,?)"#,
+                #"INSERT INTO "item" ("a", "b", "c") VALUES (?,?,?)"#,
             ])
             XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT a, b, c FROM item ORDER BY rowid"), [
                 ["a": 1, "b": 2, "c": 3],
@@ -135,7 +135,7 @@ final class InsertTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE country (isoCode TEXT PRIMARY KEY, name TEXT NOT NULL)")
             let country = Country(isoCode: "FR", name: "France")
             let sql = try persistenceSQL { try country.insert(db) }
-            XCTAssertEqual(sql, [#"INSERT INTO "country" ("isoCode", "name") VALUES (?, ?)"#])
+            XCTAssertEqual(sql, [#"INSERT INTO "country" ("isoCode", "name") VALUES (?,?)"#])
             XCTAssertEqual(try fetchRows(db, "country"), [["isoCode": "FR", "name": "France"]])
         }
     }
@@ -211,7 +211,7 @@ final class InsertTests: FolioTestCase {
                 guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.resultCode, .SQLITE_CONSTRAINT)
                 XCTAssertEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_NOTNULL)
-                XCTAssertEqual(error.sql, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#)
+                XCTAssertEqual(error.sql, #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#)
                 XCTAssertTrue(error.message?.contains("player.name") ?? false, "\(error)")
             }
             XCTAssertNil(player.id)
@@ -300,7 +300,7 @@ final class InsertTests: FolioTestCase {
             XCTAssertEqual(inserted, PersistedPlayer(id: 1, name: "Arthur", score: 10))
             // As in GRDB 7, the receiver is not modified.
             XCTAssertNil(player.id)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) RETURNING *"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) RETURNING *"#)
         }
     }
 
@@ -333,19 +333,22 @@ final class InsertTests: FolioTestCase {
                 }
                 XCTAssertEqual(key, ["id": 1.databaseValue])
             }
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT OR IGNORE INTO "player" ("id", "name", "score") VALUES (?, ?, ?) RETURNING *"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT OR IGNORE INTO "player" ("id", "name", "score") VALUES (?,?,?) RETURNING *"#)
         }
     }
 
-    func testInsertAndFetchWithSelectionIgnoredThrowsRecordNotFound() throws {
+    func testInsertAndFetchWithSelectionIgnoredReturnsNil() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in
             try PersistedPlayer.createTable(db)
             _ = try PersistedPlayer(id: 1, name: "Arthur", score: 1).inserted(db)
             var duplicate = PersistedPlayer(id: 1, name: "Arthur", score: 2)
-            XCTAssertThrowsError(try duplicate.insertAndFetch(db, onConflict: .ignore, selection: [Column("id")]) { try Int.fetchOne($0) }) { error in
-                guard case RecordError.recordNotFound = error else { return XCTFail("\(error)") }
-            }
+            // As in GRDB: the fetch finds no row, and returns nil; the
+            // record is not told about an insertion.
+            let fetched = try duplicate.insertAndFetch(db, onConflict: .ignore, selection: [.allColumns]) { try PersistedPlayer.fetchOne($0) }
+            XCTAssertNil(fetched)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT OR IGNORE INTO "player" ("id", "name", "score") VALUES (?,?,?) RETURNING *"#)
+            XCTAssertEqual(try PersistedPlayer.fetchAll(db), [PersistedPlayer(id: 1, name: "Arthur", score: 1)])
         }
     }
 }

@@ -86,9 +86,9 @@ final class PersistenceHandOffTests: FolioTestCase {
             try duplicate.insert(db)
             try duplicate.save(db)
             XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("INSERT") }, [
-                #"INSERT OR IGNORE INTO "tag" ("id", "name") VALUES (?, ?)"#,
-                #"INSERT OR IGNORE INTO "tag" ("id", "name") VALUES (?, ?)"#,
-                #"INSERT OR IGNORE INTO "tag" ("id", "name") VALUES (?, ?)"#,
+                #"INSERT OR IGNORE INTO "tag" ("id", "name") VALUES (?,?)"#,
+                #"INSERT OR IGNORE INTO "tag" ("id", "name") VALUES (?,?)"#,
+                #"INSERT OR IGNORE INTO "tag" ("id", "name") VALUES (?,?)"#,
             ])
             XCTAssertEqual(try String.fetchAll(db, sql: "SELECT name FROM tag"), ["swift"])
         }
@@ -104,7 +104,7 @@ final class PersistenceHandOffTests: FolioTestCase {
             clearSQLQueries()
             try Tag(id: 2, name: "swift").update(db)
             XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("UPDATE") }, [
-                #"UPDATE OR REPLACE "tag" SET "name" = ? WHERE "id" = ?"#,
+                #"UPDATE OR REPLACE "tag" SET "name"=? WHERE "id"=?"#,
             ])
             XCTAssertEqual(try Int64.fetchAll(db, sql: "SELECT id FROM tag"), [2])
         }
@@ -135,7 +135,7 @@ final class PersistenceHandOffTests: FolioTestCase {
             try update(player, db)
             XCTAssertEqual(player.events, [#"update ["id", "name"]"#, "willSave", "didSave"])
             XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("UPDATE") }, [
-                #"UPDATE OR REPLACE "player" SET "name" = ? WHERE "id" = ?"#,
+                #"UPDATE OR REPLACE "player" SET "name"=? WHERE "id"=?"#,
             ])
             XCTAssertEqual(try String.fetchAll(db, sql: "SELECT name FROM player"), ["Barbara"])
         }

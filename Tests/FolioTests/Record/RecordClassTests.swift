@@ -62,11 +62,11 @@ final class RecordClassTests: FolioTestCase {
         try dbQueue.write { db in
             let player = Player(name: "Arthur", score: 100)
             XCTAssertEqual(try persistenceSQL { try player.insert(db) },
-                           [#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#])
+                           [#"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#])
             XCTAssertEqual(player.id, 1)
             player.score = 200
             XCTAssertEqual(try persistenceSQL { try player.update(db) },
-                           [#"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#])
+                           [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
             XCTAssertEqual(try fetchRows(db, "player"), [["id": 1, "name": "Arthur", "score": 200]])
             XCTAssertTrue(try player.exists(db))
             XCTAssertTrue(try player.delete(db))
@@ -149,7 +149,7 @@ final class RecordClassTests: FolioTestCase {
 
             player.score = 1000
             XCTAssertEqual(try persistenceSQL { updated = try player.updateChanges(db) },
-                           [#"UPDATE "player" SET "score" = ? WHERE "id" = ?"#])
+                           [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
             XCTAssertTrue(updated)
             XCTAssertFalse(player.hasDatabaseChanges)
             XCTAssertEqual(try persistenceSQL { updated = try player.updateChanges(db) }, [])
@@ -164,7 +164,7 @@ final class RecordClassTests: FolioTestCase {
             try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (1, 'Arthur', 100)")
             let player = Player(id: 1, name: "Arthur", score: 200)
             XCTAssertTrue(try player.updateChanges(db))
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#)
             XCTAssertFalse(player.hasDatabaseChanges)
         }
     }
@@ -308,7 +308,7 @@ final class RecordClassTests: FolioTestCase {
         let dbQueue = try makeDatabase()
         try dbQueue.write { db in
             try ReplacingPlayer(name: "Arthur", score: 1).insert(db)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT OR REPLACE INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT OR REPLACE INTO "player" ("id", "name", "score") VALUES (?,?,?)"#)
             try ReplacingPlayer(name: "Arthur", score: 2).insert(db)
             XCTAssertEqual(try fetchRows(db, "player"), [["id": 2, "name": "Arthur", "score": 2]])
         }
@@ -350,11 +350,11 @@ final class RecordClassTests: FolioTestCase {
             XCTAssertEqual(event.id, 1)
             event.message = "bar"
             try event.update(db)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "event" SET "message" = ? WHERE "rowid" = ?"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "event" SET "message"=? WHERE "rowid"=?"#)
             XCTAssertTrue(try event.exists(db))
             event.id = nil
             let fetched = try event.insertAndFetch(db, as: Event.self)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "event" ("rowid", "message") VALUES (?, ?) RETURNING *, "rowid""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "event" ("rowid", "message") VALUES (?,?) RETURNING *, "rowid""#)
             XCTAssertEqual(fetched.id, 2)
             XCTAssertEqual(fetched.message, "bar")
         }

@@ -15,7 +15,7 @@ final class RecordSignatureTests: FolioTestCase {
             let inserted = try player.insertAndFetch(db)
             XCTAssertEqual(inserted, PersistedPlayer(id: 1, name: "Arthur", score: 10))
             XCTAssertNil(player.id)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) RETURNING *"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) RETURNING *"#)
             XCTAssertEqual(try PersistedPlayer.fetchCount(db), 1)
         }
     }
@@ -31,7 +31,7 @@ final class RecordSignatureTests: FolioTestCase {
                     return XCTFail("unexpected error \(error)")
                 }
             }
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT OR IGNORE INTO "player" ("id", "name", "score") VALUES (?, ?, ?) RETURNING *"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT OR IGNORE INTO "player" ("id", "name", "score") VALUES (?,?,?) RETURNING *"#)
         }
     }
 
@@ -48,7 +48,7 @@ final class RecordSignatureTests: FolioTestCase {
             modified.score = 20
             let updated = try modified.saveAndFetch(db)
             XCTAssertEqual(updated, PersistedPlayer(id: 1, name: "Arthur", score: 20))
-            XCTAssertTrue(sqlQueries.contains(#"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ? RETURNING *"#))
+            XCTAssertTrue(sqlQueries.contains(#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=? RETURNING *"#))
             XCTAssertEqual(try PersistedPlayer.fetchCount(db), 1)
         }
     }
@@ -74,13 +74,13 @@ final class RecordSignatureTests: FolioTestCase {
 
             let names: [String] = ["score"]
             try player.update(db, columns: names)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score"=? WHERE "id"=?"#)
             try player.update(db, columns: ["name"] as Set<String>)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "name"=? WHERE "id"=?"#)
 
             player.score = 30
             try player.update(db, columns: [Column("score")])
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score"=? WHERE "id"=?"#)
             XCTAssertEqual(try PersistedPlayer.fetchOne(db, key: 1), PersistedPlayer(id: 1, name: "Barbara", score: 30))
         }
     }
@@ -95,13 +95,13 @@ final class RecordSignatureTests: FolioTestCase {
                 try Int.fetchOne($0)
             }
             XCTAssertEqual(score, 20)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score" = ? WHERE "id" = ? RETURNING "score""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score"=? WHERE "id"=? RETURNING "score""#)
             player.score = 30
             let name = try player.updateAndFetch(db, columns: [Column("score")], selection: [Column("name")]) {
                 try String.fetchOne($0)
             }
             XCTAssertEqual(name, "Arthur")
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score" = ? WHERE "id" = ? RETURNING "name""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score"=? WHERE "id"=? RETURNING "name""#)
         }
     }
 
@@ -119,13 +119,13 @@ final class RecordSignatureTests: FolioTestCase {
             XCTAssertFalse(try newPlayer.updateChanges(db, from: oldPlayer))
             newPlayer.score = 20
             XCTAssertTrue(try newPlayer.updateChanges(db, from: oldPlayer))
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score"=? WHERE "id"=?"#)
 
             // Compared with a record of another type: the columns it does
             // not encode, or encodes with other values, are updated.
             newPlayer.name = "Barbara"
             XCTAssertTrue(try newPlayer.updateChanges(db, from: PlayerScore(id: 1, score: 20)))
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "name"=? WHERE "id"=?"#)
         }
     }
 
@@ -136,7 +136,7 @@ final class RecordSignatureTests: FolioTestCase {
             var player = try PersistedPlayer(name: "Arthur", score: 10).inserted(db)
             let updated = try player.updateChangesAndFetch(db) { $0.score = 20 }
             XCTAssertEqual(updated, PersistedPlayer(id: 1, name: "Arthur", score: 20))
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score" = ? WHERE "id" = ? RETURNING *"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "score"=? WHERE "id"=? RETURNING *"#)
             let unchanged = try player.updateChangesAndFetch(db, as: PersistedPlayer.self) { $0.score = 20 }
             XCTAssertNil(unchanged)
         }
@@ -176,7 +176,7 @@ final class RecordSignatureTests: FolioTestCase {
             player.name = "Barbara"
             XCTAssertTrue(player.hasDatabaseChanges)
             XCTAssertTrue(try player.updateChanges(db))
-            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"UPDATE "player" SET "name"=? WHERE "id"=?"#)
             XCTAssertFalse(player.hasDatabaseChanges)
         }
     }

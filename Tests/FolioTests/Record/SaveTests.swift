@@ -16,7 +16,7 @@ final class SaveTests: FolioTestCase {
         try dbQueue.write { db in
             var player = PersistedPlayer(name: "Barbara", score: 200)
             let sql = try persistenceSQL { try player.save(db) }
-            XCTAssertEqual(sql, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#])
+            XCTAssertEqual(sql, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#])
             XCTAssertEqual(player.id, 2)
             XCTAssertEqual(try fetchRows(db, "player")[1], ["id": 2, "name": "Barbara", "score": 200])
         }
@@ -29,7 +29,7 @@ final class SaveTests: FolioTestCase {
             let sql = try persistenceSQL { try player.save(db) }
             XCTAssertEqual(sql, [
                 "SAVEPOINT folio0",
-                #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#,
+                #"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#,
                 "RELEASE SAVEPOINT folio0",
             ])
             XCTAssertEqual(try fetchRows(db, "player"), [["id": 1, "name": "Arthur", "score": 1000]])
@@ -43,8 +43,8 @@ final class SaveTests: FolioTestCase {
             let sql = try persistenceSQL { try player.save(db) }
             XCTAssertEqual(sql, [
                 "SAVEPOINT folio0",
-                #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#,
-                #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#,
+                #"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#,
+                #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#,
                 "RELEASE SAVEPOINT folio0",
             ])
             XCTAssertEqual(player.id, 5)
@@ -59,8 +59,8 @@ final class SaveTests: FolioTestCase {
             let sql = try persistenceSQL { try player.save(db) }
             XCTAssertEqual(sql, [
                 "BEGIN IMMEDIATE TRANSACTION",
-                #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#,
-                #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#,
+                #"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#,
+                #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#,
                 "COMMIT TRANSACTION",
             ])
             XCTAssertFalse(db.isInsideTransaction)
@@ -105,7 +105,7 @@ final class SaveTests: FolioTestCase {
             // Insert (nil id)
             let inserted = try PartialPlayer(id: nil, name: "Barbara").saveAndFetch(db, as: PersistedPlayer.self)
             XCTAssertEqual(inserted, PersistedPlayer(id: 2, name: "Barbara", score: 0))
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name") VALUES (?, ?) RETURNING *"#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name") VALUES (?,?) RETURNING *"#)
 
             // Update
             var sql = try persistenceSQL {
@@ -114,7 +114,7 @@ final class SaveTests: FolioTestCase {
             }
             XCTAssertEqual(sql, [
                 "SAVEPOINT folio0",
-                #"UPDATE "player" SET "name" = ? WHERE "id" = ? RETURNING *"#,
+                #"UPDATE "player" SET "name"=? WHERE "id"=? RETURNING *"#,
                 "RELEASE SAVEPOINT folio0",
             ])
 
@@ -126,8 +126,8 @@ final class SaveTests: FolioTestCase {
             }
             XCTAssertEqual(sql, [
                 "SAVEPOINT folio0",
-                #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ? RETURNING *"#,
-                #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) RETURNING *"#,
+                #"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=? RETURNING *"#,
+                #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) RETURNING *"#,
                 "RELEASE SAVEPOINT folio0",
             ])
         }

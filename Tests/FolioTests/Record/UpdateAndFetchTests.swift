@@ -81,7 +81,7 @@ final class UpdateAndFetchTests: FolioTestCase {
                     try Int.fetchOne(statement)
                 }
             }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ? RETURNING "score" * ?"#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=? RETURNING "score" * ?"#])
             XCTAssertEqual(score, 2000)
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT score FROM player WHERE id = 1"), 1000)
         }
@@ -97,7 +97,7 @@ final class UpdateAndFetchTests: FolioTestCase {
                     try Row.fetchOne(statement)
                 }
             }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "score" = ? WHERE "id" = ? RETURNING "name", "score""#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "score"=? WHERE "id"=? RETURNING "name", "score""#])
             XCTAssertEqual(row, ["name": "Barbara", "score": 1])
 
             var names: [String] = []
@@ -106,7 +106,7 @@ final class UpdateAndFetchTests: FolioTestCase {
                     try String.fetchAll(statement)
                 }
             }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "name" = ? WHERE "id" = ? RETURNING "name""#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "name"=? WHERE "id"=? RETURNING "name""#])
             XCTAssertEqual(names, ["Babs"])
         }
     }
@@ -161,7 +161,7 @@ final class UpdateAndFetchTests: FolioTestCase {
             newPlayer.score = 101
             var updated: PersistedPlayer?
             var sql = try persistenceSQL { updated = try newPlayer.updateChangesAndFetch(db, from: oldPlayer) }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "score" = ? WHERE "id" = ? RETURNING *"#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "score"=? WHERE "id"=? RETURNING *"#])
             XCTAssertEqual(updated, PersistedPlayer(id: 1, name: "Arthur", score: 101))
 
             // No change: no SQL, nil
@@ -185,7 +185,7 @@ final class UpdateAndFetchTests: FolioTestCase {
             let newPlayer = PartialPlayer(id: 2, name: "Babs")
             var updated: FullPlayer?
             var sql = try persistenceSQL { updated = try newPlayer.updateChangesAndFetch(db, as: FullPlayer.self, from: oldPlayer) }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "name" = ? WHERE "id" = ? RETURNING *"#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "name"=? WHERE "id"=? RETURNING *"#])
             // RETURNING reports the row before AFTER triggers run
             XCTAssertEqual(updated, FullPlayer(id: 2, name: "Babs", score: 200, modified: 0))
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT modified FROM player WHERE id = 2"), 1)
@@ -202,7 +202,7 @@ final class UpdateAndFetchTests: FolioTestCase {
             var player = PersistedPlayer(id: 2, name: "Barbara", score: 200)
             var updated: PersistedPlayer?
             var sql = try persistenceSQL { updated = try player.updateChangesAndFetch(db) { $0.score = 1 } }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "score" = ? WHERE "id" = ? RETURNING *"#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "score"=? WHERE "id"=? RETURNING *"#])
             XCTAssertEqual(player.score, 1)
             XCTAssertEqual(updated, PersistedPlayer(id: 2, name: "Barbara", score: 1))
 
@@ -213,7 +213,7 @@ final class UpdateAndFetchTests: FolioTestCase {
             var partial = PartialPlayer(id: 1, name: "Arthur")
             var row: PersistedPlayer?
             sql = try persistenceSQL { row = try partial.updateChangesAndFetch(db, as: PersistedPlayer.self) { $0.name = "Art" } }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "name" = ? WHERE "id" = ? RETURNING *"#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "name"=? WHERE "id"=? RETURNING *"#])
             XCTAssertEqual(row, PersistedPlayer(id: 1, name: "Art", score: 100))
         }
     }
@@ -240,7 +240,7 @@ final class UpdateAndFetchTests: FolioTestCase {
                     guard case RecordError.recordNotFound = error else { return XCTFail("\(error)") }
                 }
             }
-            XCTAssertEqual(sql, [#"UPDATE OR IGNORE "player" SET "name" = ? WHERE "id" = ? RETURNING *"#])
+            XCTAssertEqual(sql, [#"UPDATE OR IGNORE "player" SET "name"=? WHERE "id"=? RETURNING *"#])
             XCTAssertEqual(try String.fetchOne(db, sql: "SELECT name FROM player WHERE id = 2"), "Barbara")
         }
     }
@@ -253,7 +253,7 @@ final class UpdateAndFetchTests: FolioTestCase {
             var player = try XCTUnwrap(ClassPlayer.fetchOne(db, key: 1))
             var modified = false
             let sql = try persistenceSQL { modified = try player.updateChanges(db) { $0.score = 5 } }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "score" = ? WHERE "id" = ?"#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
             XCTAssertTrue(modified)
             XCTAssertFalse(player.hasDatabaseChanges)
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT score FROM player WHERE id = 1"), 5)
@@ -266,7 +266,7 @@ final class UpdateAndFetchTests: FolioTestCase {
             var player = try XCTUnwrap(ClassPlayer.fetchOne(db, key: 2))
             var updated: ClassPlayer?
             var sql = try persistenceSQL { updated = try player.updateChangesAndFetch(db) { $0.name = "Babs" } }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "name" = ? WHERE "id" = ? RETURNING *"#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "name"=? WHERE "id"=? RETURNING *"#])
             XCTAssertEqual(updated?.name, "Babs")
             XCTAssertEqual(updated?.score, 200)
             XCTAssertFalse(try XCTUnwrap(updated) === player)

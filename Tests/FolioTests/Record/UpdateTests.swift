@@ -17,7 +17,7 @@ final class UpdateTests: FolioTestCase {
         try dbQueue.write { db in
             let player = PersistedPlayer(id: 1, name: "Arthur", score: 1000)
             let sql = try persistenceSQL { try player.update(db) }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
             XCTAssertEqual(try fetchRows(db, "player"), [
                 ["id": 1, "name": "Arthur", "score": 1000],
                 ["id": 2, "name": "Barbara", "score": 200],
@@ -38,7 +38,7 @@ final class UpdateTests: FolioTestCase {
                 XCTAssertEqual(key, ["id": 3.databaseValue])
                 XCTAssertEqual("\(error)", "Key not found in table player: [id:3]")
             }
-            XCTAssertEqual(persistenceSQLQueries, [#"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#])
+            XCTAssertEqual(persistenceSQLQueries, [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
             XCTAssertEqual(try fetchRows(db, "player").count, 2)
         }
     }
@@ -64,17 +64,17 @@ final class UpdateTests: FolioTestCase {
         try dbQueue.write { db in
             let player = PersistedPlayer(id: 1, name: "Changed", score: 1000)
             XCTAssertEqual(try persistenceSQL { try player.update(db, columns: Set(["score"])) },
-                           [#"UPDATE "player" SET "score" = ? WHERE "id" = ?"#])
+                           [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
             XCTAssertEqual(try persistenceSQL { try player.update(db, columns: ["SCORE"]) },
-                           [#"UPDATE "player" SET "score" = ? WHERE "id" = ?"#])
+                           [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
             XCTAssertEqual(try persistenceSQL { try player.update(db, columns: [Column("score")]) },
-                           [#"UPDATE "player" SET "score" = ? WHERE "id" = ?"#])
+                           [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
             enum Columns: String, ColumnExpression { case score }
             XCTAssertEqual(try persistenceSQL { try player.update(db, columns: [Columns.score]) },
-                           [#"UPDATE "player" SET "score" = ? WHERE "id" = ?"#])
+                           [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
             let names: [String] = ["name", "score"]
             XCTAssertEqual(try persistenceSQL { try player.update(db, columns: names) },
-                           [#"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#])
+                           [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
             XCTAssertEqual(try fetchRows(db, "player")[0], ["id": 1, "name": "Changed", "score": 1000])
         }
     }
@@ -84,7 +84,7 @@ final class UpdateTests: FolioTestCase {
         try dbQueue.write { db in
             let player = PersistedPlayer(id: 1, name: "Changed", score: 1000)
             XCTAssertEqual(try persistenceSQL { try player.update(db, columns: ["unknown"]) },
-                           [#"UPDATE "player" SET "id" = ? WHERE "id" = ?"#])
+                           [#"UPDATE "player" SET "id"=? WHERE "id"=?"#])
             XCTAssertEqual(try fetchRows(db, "player")[0], ["id": 1, "name": "Arthur", "score": 100])
             let missing = PersistedPlayer(id: 3, name: "Craig", score: 0)
             XCTAssertThrowsError(try missing.update(db, columns: Set<String>())) { error in
@@ -100,7 +100,7 @@ final class UpdateTests: FolioTestCase {
             XCTAssertThrowsError(try player.update(db)) { error in
                 guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_UNIQUE)
-                XCTAssertEqual(error.sql, #"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#)
+                XCTAssertEqual(error.sql, #"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#)
             }
         }
     }
@@ -110,7 +110,7 @@ final class UpdateTests: FolioTestCase {
         try dbQueue.write { db in
             let player = PersistedPlayer(id: 1, name: "Barbara", score: 0)
             let sql = try persistenceSQL { try player.update(db, onConflict: .replace) }
-            XCTAssertEqual(sql, [#"UPDATE OR REPLACE "player" SET "name" = ?, "score" = ? WHERE "id" = ?"#])
+            XCTAssertEqual(sql, [#"UPDATE OR REPLACE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
             XCTAssertEqual(try fetchRows(db, "player"), [["id": 1, "name": "Barbara", "score": 0]])
         }
     }
@@ -121,7 +121,7 @@ final class UpdateTests: FolioTestCase {
             let player = PersistedPlayer(id: 1, name: "Arthur", score: 1000)
             var updated: PersistedPlayer?
             let sql = try persistenceSQL { updated = try player.updateAndFetch(db) }
-            XCTAssertEqual(sql, [#"UPDATE "player" SET "name" = ?, "score" = ? WHERE "id" = ? RETURNING *"#])
+            XCTAssertEqual(sql, [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=? RETURNING *"#])
             XCTAssertEqual(updated, PersistedPlayer(id: 1, name: "Arthur", score: 1000))
 
             struct PartialPlayer: Encodable, PersistableRecord {
@@ -149,7 +149,7 @@ final class UpdateTests: FolioTestCase {
             newPlayer.score = 101
             var updated = false
             XCTAssertEqual(try persistenceSQL { updated = try newPlayer.updateChanges(db, from: oldPlayer) },
-                           [#"UPDATE "player" SET "score" = ? WHERE "id" = ?"#])
+                           [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
             XCTAssertTrue(updated)
             XCTAssertEqual(try persistenceSQL { updated = try newPlayer.updateChanges(db, from: newPlayer) }, [])
             XCTAssertFalse(updated)
@@ -163,7 +163,7 @@ final class UpdateTests: FolioTestCase {
             var player = PersistedPlayer(id: 2, name: "Barbara", score: 200)
             var modified = false
             XCTAssertEqual(try persistenceSQL { modified = try player.updateChanges(db) { $0.score = 1 } },
-                           [#"UPDATE "player" SET "score" = ? WHERE "id" = ?"#])
+                           [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
             XCTAssertTrue(modified)
             XCTAssertEqual(player.score, 1)
             XCTAssertEqual(try persistenceSQL { modified = try player.updateChanges(db) { $0.score = 1 } }, [])
@@ -211,7 +211,7 @@ final class UpdateTests: FolioTestCase {
                 """)
             let citizenship = Citizenship(citizenId: 1, countryCode: "FR", since: 2010)
             let sql = try persistenceSQL { try citizenship.update(db) }
-            XCTAssertEqual(sql, [#"UPDATE "citizenship" SET "since" = ? WHERE "countryCode" = ? AND "citizenId" = ?"#])
+            XCTAssertEqual(sql, [#"UPDATE "citizenship" SET "since"=? WHERE "countryCode"=? AND "citizenId"=?"#])
             XCTAssertEqual(try fetchRows(db, "citizenship"), [["citizenId": 1, "countryCode": "FR", "since": 2010]])
         }
     }
@@ -228,7 +228,7 @@ final class UpdateTests: FolioTestCase {
                 INSERT INTO country VALUES ('FR', 'France');
                 """)
             let sql = try persistenceSQL { try Country(isoCode: "FR", name: "République française").update(db) }
-            XCTAssertEqual(sql, [#"UPDATE "country" SET "name" = ? WHERE "isoCode" = ?"#])
+            XCTAssertEqual(sql, [#"UPDATE "country" SET "name"=? WHERE "isoCode"=?"#])
             XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT * FROM country"), [["isoCode": "FR", "name": "République française"]])
         }
     }
@@ -245,7 +245,7 @@ final class UpdateTests: FolioTestCase {
             let uuid = UUID()
             try Item(id: uuid, name: "a").insert(db)
             let sql = try persistenceSQL { try Item(id: uuid, name: "b").update(db) }
-            XCTAssertEqual(sql, [#"UPDATE "item" SET "name" = ? WHERE "id" = ?"#])
+            XCTAssertEqual(sql, [#"UPDATE "item" SET "name"=? WHERE "id"=?"#])
             XCTAssertEqual(try fetchRows(db, "item"), [["id": uuid.uuidString, "name": "b"]])
         }
     }
@@ -261,11 +261,11 @@ final class UpdateTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE event (message TEXT)")
             var event = Event(rowid: nil, message: "foo")
             XCTAssertEqual(try persistenceSQL { try event.insert(db) },
-                           [#"INSERT INTO "event" ("rowid", "message") VALUES (?, ?)"#])
+                           [#"INSERT INTO "event" ("rowid", "message") VALUES (?,?)"#])
             XCTAssertEqual(event.rowid, 1)
             event.message = "bar"
             XCTAssertEqual(try persistenceSQL { try event.update(db) },
-                           [#"UPDATE "event" SET "message" = ? WHERE "rowid" = ?"#])
+                           [#"UPDATE "event" SET "message"=? WHERE "rowid"=?"#])
             XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT rowid, message FROM event"), [["rowid": 1, "message": "bar"]])
         }
     }

@@ -36,9 +36,9 @@ final class UpsertLayoutTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER)")
             try Player(id: 1, name: "Arthur", score: 10).upsert(db)
             try Player(id: 1, name: "Arthur Dent", score: nil).upsert(db)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name") VALUES (?, ?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name") VALUES (?,?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name""#)
             try Player(id: 2, name: "Barbara", score: 20).upsert(db)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score""#)
             XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT * FROM player ORDER BY id"), [
                 ["id": 1, "name": "Arthur Dent", "score": 10],
                 ["id": 2, "name": "Barbara", "score": 20],

@@ -46,7 +46,7 @@ final class UpsertRowIDTests: FolioTestCase {
         }
     }
 
-    static let plainSQL = #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score""#
+    static let plainSQL = #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score""#
     static let returningSQL = plainSQL + #" RETURNING "rowid""#
 
     func testUpsertOfIntegerIDSendsNoReturningAndReportsTheIDOfNewAndUpdatedRows() throws {
@@ -100,7 +100,7 @@ final class UpsertRowIDTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE score (id INTEGER PRIMARY KEY, value INTEGER NOT NULL)")
             try Score(id: 3, value: 1).upsert(db)
             try Score(id: 3, value: 2).upsert(db)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "score" ("id", "value") VALUES (?, ?) ON CONFLICT DO UPDATE SET "value" = "excluded"."value""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "score" ("id", "value") VALUES (?,?) ON CONFLICT DO UPDATE SET "value" = "excluded"."value""#)
             XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT * FROM score"), [["id": 3, "value": 2]])
         }
     }
@@ -203,7 +203,7 @@ final class UpsertRowIDTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
             var player = AnyIDPlayer(id: "12".databaseValue, name: "Arthur")
             try player.upsert(db)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name") VALUES (?, ?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name" RETURNING "rowid""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name") VALUES (?,?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name" RETURNING "rowid""#)
             XCTAssertEqual(player.insertedRowID, 12)
 
             var integral = AnyIDPlayer(id: 12.0.databaseValue, name: "Barbara")
@@ -303,7 +303,7 @@ final class UpsertRowIDTests: FolioTestCase {
             var player = FetchedPlayer(id: 4, name: "Arthur", score: 1)
             let upserted = try player.upsertAndFetch(db)
             XCTAssertEqual(upserted, FetchedPlayer(id: 4, name: "Arthur", score: 1))
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score" RETURNING *, "rowid""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score" RETURNING *, "rowid""#)
         }
     }
 }

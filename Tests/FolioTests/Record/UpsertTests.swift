@@ -33,7 +33,7 @@ final class UpsertTests: FolioTestCase {
             try db.execute(sql: "INSERT INTO player VALUES (7, 'Barbara', 0)")
             let sql = try persistenceSQL { try Player(id: 1, name: "Arthur", score: 1000).upsert(db) }
             // The id is the rowid: no `RETURNING "rowid"`.
-            XCTAssertEqual(sql, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score""#])
+            XCTAssertEqual(sql, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name", "score" = "excluded"."score""#])
             try Player(id: 7, name: "Barbara", score: 2000).upsert(db)
             XCTAssertEqual(try fetchRows(db, "player"), [
                 ["id": 1, "name": "Arthur", "score": 1000],
@@ -97,7 +97,7 @@ final class UpsertTests: FolioTestCase {
             var entry = try vocabulary.upsertAndFetch(db, as: VocabularyEntry.self, onConflict: ["word"]) { _ in
                 [Column("count") += 1, Column("isTainted").noOverwrite]
             }
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "vocabulary" ("word", "kind", "isTainted") VALUES (?, ?, ?) ON CONFLICT ("word") DO UPDATE SET "count" = "count" + ?, "kind" = "excluded"."kind" RETURNING *, "rowid""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "vocabulary" ("word", "kind", "isTainted") VALUES (?,?,?) ON CONFLICT("word") DO UPDATE SET "count" = "count" + ?, "kind" = "excluded"."kind" RETURNING *, "rowid""#)
             XCTAssertEqual(entry.count, 1)
 
             try db.execute(sql: "UPDATE vocabulary SET isTainted = 1")
@@ -122,7 +122,7 @@ final class UpsertTests: FolioTestCase {
                 [Column("score").set(to: Column("score") + excluded["score"])]
             }
             XCTAssertEqual(player, Player(id: 1, name: "Arthur", score: 600))
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "score" = "score" + "excluded"."score", "name" = "excluded"."name" RETURNING *, "rowid""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "score" = "score" + "excluded"."score", "name" = "excluded"."name" RETURNING *, "rowid""#)
             let inserted = try Player(id: 2, name: "Barbara", score: 900).upsertAndFetch(db) { excluded in
                 [Column("score").set(to: Column("score") + excluded["score"])]
             }
@@ -137,7 +137,7 @@ final class UpsertTests: FolioTestCase {
             try db.execute(sql: "INSERT INTO player VALUES (1, 'Arthur', 500)")
             let player = try Player(id: 1, name: "Changed", score: 100).upsertAndFetch(db, updating: .noColumnUnlessSpecified)
             XCTAssertEqual(player, Player(id: 1, name: "Arthur", score: 500))
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "id" = "id" RETURNING *, "rowid""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "id" = "id" RETURNING *, "rowid""#)
         }
     }
 
@@ -161,7 +161,7 @@ final class UpsertTests: FolioTestCase {
         try dbQueue.write { db in
             try db.execute(sql: "CREATE TABLE country (isoCode TEXT NOT NULL PRIMARY KEY, name TEXT) WITHOUT ROWID")
             try Country(isoCode: "FR", name: "France").upsert(db)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "country" ("isoCode", "name") VALUES (?, ?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "country" ("isoCode", "name") VALUES (?,?) ON CONFLICT DO UPDATE SET "name" = "excluded"."name""#)
             try Country(isoCode: "FR", name: "République française").upsert(db)
             XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT * FROM country"), [["isoCode": "FR", "name": "République française"]])
         }
@@ -198,7 +198,7 @@ final class UpsertTests: FolioTestCase {
             var updated = Member(id: nil, email: "arthur@example.com", name: "Arthur Dent")
             try updated.upsert(db)
             XCTAssertEqual(updated.id, 1)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "member" ("id", "email", "name") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "email" = "excluded"."email", "name" = "excluded"."name" RETURNING "rowid""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "member" ("id", "email", "name") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "email" = "excluded"."email", "name" = "excluded"."name" RETURNING "rowid""#)
 
             // The table is recreated with another primary key: the SQL follows.
             try db.execute(sql: """
@@ -207,7 +207,7 @@ final class UpsertTests: FolioTestCase {
                 """)
             var other = Member(id: 5, email: "barbara@example.com", name: "Barbara")
             try other.upsert(db)
-            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "member" ("id", "email", "name") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "id" = "excluded"."id", "name" = "excluded"."name""#)
+            XCTAssertEqual(lastPersistenceSQLQuery, #"INSERT INTO "member" ("id", "email", "name") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "id" = "excluded"."id", "name" = "excluded"."name""#)
             other.name = "Barbara Gordon"
             try other.upsert(db)
             XCTAssertEqual(try Row.fetchAll(db, sql: "SELECT email, name FROM member"), [["email": "barbara@example.com", "name": "Barbara Gordon"]])

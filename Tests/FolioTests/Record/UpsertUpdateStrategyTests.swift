@@ -36,7 +36,7 @@ final class UpsertUpdateStrategyTests: FolioTestCase {
             let word = try Word(word: "jump", kind: "noun", count: 7).upsertAndFetch(db, updating: .allColumns)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"INSERT INTO "vocabulary" ("word", "kind", "count") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "kind" = "excluded"."kind", "count" = "excluded"."count" RETURNING *, "rowid""#)
+                #"INSERT INTO "vocabulary" ("word", "kind", "count") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "kind" = "excluded"."kind", "count" = "excluded"."count" RETURNING *, "rowid""#)
             XCTAssertEqual(word, Word(word: "jump", kind: "noun", count: 7))
         }
     }
@@ -48,7 +48,7 @@ final class UpsertUpdateStrategyTests: FolioTestCase {
             }
             XCTAssertEqual(
                 lastSQLQuery,
-                #"INSERT INTO "vocabulary" ("word", "kind", "count") VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET "count" = "count" + ? RETURNING *, "rowid""#)
+                #"INSERT INTO "vocabulary" ("word", "kind", "count") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "count" = "count" + ? RETURNING *, "rowid""#)
             XCTAssertEqual(word, Word(word: "jump", kind: "verb", count: 2))
         }
     }

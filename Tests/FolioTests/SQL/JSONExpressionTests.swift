@@ -50,7 +50,7 @@ final class JSONExpressionTests: FolioTestCase {
             let info = JSONColumn("info")
             let address = try Player.select(info.jsonRepresentation(atPath: "address"), as: String.self)
                 .filter(Column("id") == 1).fetchOne(db)
-            XCTAssertEqual(lastSQLQuery, #"SELECT "info" -> ? FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT "info" -> ? FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(address, #"{"city":"Paris"}"#)
 
             // A string is returned quoted, as JSON
@@ -65,7 +65,7 @@ final class JSONExpressionTests: FolioTestCase {
             let info = JSONColumn("info")
             let city = try Player.select(info.jsonExtract(atPath: "$.address.city"), as: String.self)
                 .filter(Column("id") == 2).fetchOne(db)
-            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_EXTRACT("info", ?) FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_EXTRACT("info", ?) FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(city, "Berlin")
         }
     }
@@ -75,7 +75,7 @@ final class JSONExpressionTests: FolioTestCase {
             let info = JSONColumn("info")
             let values = try Player.select(info.jsonExtract(atPaths: ["$.country", "$.score"]), as: String.self)
                 .filter(Column("id") == 1).fetchOne(db)
-            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_EXTRACT("info", ?, ?) FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_EXTRACT("info", ?, ?) FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(values, #"["FR",10]"#)
         }
     }
@@ -107,14 +107,14 @@ final class JSONExpressionTests: FolioTestCase {
             let embedded = try Player
                 .select(Database.jsonArray([JSONColumn("info"), Column("name")] as [any SQLExpressible]), as: String.self)
                 .filter(Column("id") == 2).fetchOne(db)
-            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_ARRAY(JSON("info"), "name") FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_ARRAY(JSON("info"), "name") FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(embedded, #"[{"country":"DE","address":{"city":"Berlin"},"tags":[],"score":20},"Barbara"]"#)
 
             // A plain column is a string
             let quoted = try Player
                 .select(Database.jsonArray([Column("info")]), as: String.self)
                 .filter(Column("id") == 2).fetchOne(db)
-            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_ARRAY("info") FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_ARRAY("info") FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(quoted, #"["{\"country\":\"DE\",\"address\":{\"city\":\"Berlin\"},\"tags\":[],\"score\":20}"]"#)
         }
     }
@@ -123,13 +123,13 @@ final class JSONExpressionTests: FolioTestCase {
         try makePlayerDatabase().read { db in
             let info = Column("info").asJSON
             let country = try Player.select(info["country"], as: String.self).filter(Column("id") == 1).fetchOne(db)
-            XCTAssertEqual(lastSQLQuery, #"SELECT "info" ->> ? FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT "info" ->> ? FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(country, "FR")
 
             let object = try Player
                 .select(Database.jsonObject(["info": info] as KeyValuePairs), as: String.self)
                 .filter(Column("id") == 1).fetchOne(db)
-            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_OBJECT(?, JSON("info")) FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT JSON_OBJECT(?, JSON("info")) FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(object, #"{"info":{"country":"FR","address":{"city":"Paris"},"tags":["a","b"],"score":10}}"#)
         }
     }
@@ -139,7 +139,7 @@ final class JSONExpressionTests: FolioTestCase {
             let info = AnySQLJSONExpressible(JSONColumn("info"))
             let request = Player.select(info.sqlExpression, info["score"], as: Row.self).filter(Column("id") == 2)
             let row = try XCTUnwrap(request.fetchOne(db))
-            XCTAssertEqual(lastSQLQuery, #"SELECT "info", "info" ->> ? FROM "player" WHERE "id" = ? LIMIT 1"#)
+            XCTAssertEqual(lastSQLQuery, #"SELECT "info", "info" ->> ? FROM "player" WHERE "id" = ?"#)
             XCTAssertEqual(row[1] as Int?, 20)
             let typed = try Player.select(Database.jsonType(info, atPath: "$.tags"), as: String.self)
                 .filter(Column("id") == 2).fetchOne(db)

@@ -128,7 +128,7 @@ final class SQLExpressionInterpolationTests: FolioTestCase {
                 .reversed()
             XCTAssertEqual(
                 try sql(db, request),
-                #"SELECT * FROM "player" WHERE "bonus" IS NOT NULL ORDER BY ("score" + "bonus"), "name" DESC"#)
+                #"SELECT * FROM "player" WHERE "bonus" IS NOT NULL ORDER BY ("score" + "bonus") ASC, "name" DESC"#)
             XCTAssertEqual(try ids(db, request), [4, 6, 2, 5, 1])
         }
     }

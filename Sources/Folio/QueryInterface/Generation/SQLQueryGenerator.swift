@@ -153,7 +153,7 @@ struct SQLQueryGenerator {
         }
         if let limit = query.limit {
             sql += " " + limit.sql
-        } else if singleResult {
+        } else if singleResult, try !query.selectsOneRowAtMost(context2.db) {
             sql += " LIMIT 1"
         }
         context.arguments = context2.arguments
@@ -167,7 +167,8 @@ struct SQLQueryGenerator {
         let isRecursive = query.commonTableExpressions.contains { $0.definition.isRecursive }
         let definitions = try query.commonTableExpressions.map { name, definition in
             var cteSQL = name.quotedDatabaseIdentifier
-            if let columns = definition.columns {
+            // `columns: []` writes no parentheses, as `columns: nil`.
+            if let columns = definition.columns, !columns.isEmpty {
                 cteSQL += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
             }
             var cteContext = SQLGenerationContext(db: context.db)
@@ -369,6 +370,10 @@ extension SQLQuery {
         let joinedLayout = try generator.layout(db)
         let statement = try cachedStatement ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
+        if db.recordedSelection != nil, let region = try narrowedRegion(of: statement, db) {
+            // A value observation records the rows that the request reads.
+            statement.narrowedRegion = (region, arguments)
+        }
         var layout = joinedLayout?.layout
         if let joinedLayout {
             try generator.check(layoutOf: joinedLayout.columnCount, fits: statement)
@@ -438,10 +443,16 @@ extension SQLQuery {
         return try Bool.fetchOne(db, sql: sql, arguments: arguments) ?? false
     }
 
+    /// Whether `SELECT COUNT(*) FROM ... WHERE ...` counts the rows. A
+    /// filtered request that selects aliased expressions is counted
+    /// through a subquery, because its filters may refer to the aliases
+    /// (`select(score.forKey("s")).filter(sql: "s > 10")`), which COUNT(*)
+    /// does not define.
     private var canCountDirectly: Bool {
         !isDistinct && groupExpressions.isEmpty && havingExpressions.isEmpty && limit == nil
             && commonTableExpressions.isEmpty
             && !relation.selection.contains(where: \.mayBeAggregate)
+            && (relation.filters.isEmpty || !relation.selection.contains(where: \.isAliased))
     }
 
     /// The column of a `SELECT DISTINCT column` query that can be counted

@@ -101,7 +101,7 @@ final class DiskFullTests: FolioTestCase {
             try Item(data: Self.bigData).insert(db)
         }) { error in
             assertFull(error)
-            XCTAssertEqual((error as? DatabaseError)?.sql, "INSERT INTO \"item\" (\"id\", \"data\") VALUES (?, ?)")
+            XCTAssertEqual((error as? DatabaseError)?.sql, "INSERT INTO \"item\" (\"id\", \"data\") VALUES (?,?)")
         }
         try assertRecovers(dbQueue)
     }
@@ -180,7 +180,7 @@ final class DiskFullTests: FolioTestCase {
                 XCTAssertEqual(error.resultCode, .SQLITE_ABORT, "\(error)")
                 XCTAssertEqual(
                     error.message,
-                    "the transaction was rolled back by SQLite after an error (database or disk is full) in `INSERT INTO \"item\" (\"id\", \"data\") VALUES (?, ?)`")
+                    "the transaction was rolled back by SQLite after an error (database or disk is full) in `INSERT INTO \"item\" (\"id\", \"data\") VALUES (?,?)`")
                 XCTAssertNil(error.sql)
             }
             XCTAssertFalse(db.isInsideTransaction)

@@ -198,7 +198,7 @@ final class UnrepresentableValueTests: FolioTestCase {
             ]
             for (event, message) in cases {
                 XCTAssertThrowsError(try event.insert(db)) { error in
-                    assertUnrepresentable(error, message: message, sql: "INSERT INTO \"t\" (\"seconds\", \"milliseconds\", \"iso\") VALUES (?, ?, ?)")
+                    assertUnrepresentable(error, message: message, sql: "INSERT INTO \"t\" (\"seconds\", \"milliseconds\", \"iso\") VALUES (?,?,?)")
                 }
             }
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t"), 0)

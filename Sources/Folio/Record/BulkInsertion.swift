@@ -519,7 +519,7 @@ extension Database {
         return statement
     }
 
-    /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?, ?), (?, ?)...`:
+    /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?,?), (?,?)...`:
     /// ``insertSQL(tableName:columns:conflictResolution:)`` with
     /// `rowCount` rows.
     static func insertSQL(
@@ -537,7 +537,8 @@ extension Database {
     /// that ends `sql`.
     static func appendValuesRows(to sql: inout String, columnCount: Int, rowCount: Int) {
         guard rowCount > 1, columnCount > 0 else { return }
-        let row = ", (" + databaseQuestionMarks(count: columnCount) + ")"
+        // The rows are written as the first one (`insertSQL`): `(?,?,?)`.
+        let row = ", (" + Array(repeating: "?", count: columnCount).joined(separator: ",") + ")"
         sql.reserveCapacity(sql.utf8.count + row.utf8.count * (rowCount - 1))
         for _ in 1..<rowCount { sql += row }
     }

@@ -73,9 +73,9 @@ final class SQLAssociationTests: FolioTestCase {
                 .filter(sql: "a.name = 'Tolstoy'")
             XCTAssertEqual(try request.fetchCount(db), 2)
             let bookAlias = TableAlias(name: "b")
-            XCTAssertEqual(try sql(db, Book.all()._aliased(bookAlias)), #"SELECT * FROM "book" "b""#)
+            XCTAssertEqual(try sql(db, Book.all()._aliased(bookAlias)), #"SELECT "b".* FROM "book" "b""#)
             let filtered = Table<Book>("book").all()._aliased(bookAlias).filter(sql: "b.id = 1")
-            XCTAssertEqual(try sql(db, filtered), #"SELECT * FROM "book" "b" WHERE b.id = 1"#)
+            XCTAssertEqual(try sql(db, filtered), #"SELECT "b".* FROM "book" "b" WHERE b.id = 1"#)
             XCTAssertEqual(try Row.fetchAll(db, filtered).count, 1)
         }
     }

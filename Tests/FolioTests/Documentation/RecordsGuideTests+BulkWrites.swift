@@ -55,9 +55,9 @@ final class RecordsGuideBulkWritesTests: FolioTestCase {
         try dbQueue.write { db in
             var players = [Player(name: "Arthur"), Player(name: "Barbara")]
             clearSQLQueries()
-            // INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?), (?, ?, ?) RETURNING "rowid"
+            // INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?), (?,?,?) RETURNING "rowid"
             try players.insertAll(db)                          // ids set in place
-            XCTAssertEqual(sqlQueries.last, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?), (?, ?, ?) RETURNING "rowid""#)
+            XCTAssertEqual(sqlQueries.last, #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?), (?,?,?) RETURNING "rowid""#)
             XCTAssertEqual(players.map(\.id), [1, 2])
 
             players = [Player(name: "Arthur"), Player(name: "Craig")]
@@ -96,7 +96,7 @@ final class RecordsGuideBulkWritesTests: FolioTestCase {
         }) { error in
             let error = error as! DatabaseError
             XCTAssertEqual(error.message, "record 2 of 2: UNIQUE constraint failed: player.name")
-            XCTAssertEqual(error.sql, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#)
+            XCTAssertEqual(error.sql, #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#)
         }
         // Inside `write`, all or nothing.
         try dbQueue.read { db in

@@ -48,7 +48,7 @@ final class BulkInsertionTests: FolioTestCase {
             var players = [Player(name: "Arthur", score: 1), Player(name: "Barbara", score: 2), Player(name: "Craig", score: 3)]
             clearSQLQueries()
             try players.insertAll(db)
-            XCTAssertEqual(insertQueries, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?) RETURNING "rowid""#])
+            XCTAssertEqual(insertQueries, [#"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?), (?,?,?), (?,?,?) RETURNING "rowid""#])
             XCTAssertEqual(players.map(\.id), [11, 12, 13])
             try assertIDsMatchRows(players, db)
         }
@@ -137,7 +137,7 @@ final class BulkInsertionTests: FolioTestCase {
             ]
             clearSQLQueries()
             try records.insertAll(db, onConflict: .ignore)
-            XCTAssertTrue(insertQueries[0].hasPrefix(#"INSERT OR IGNORE INTO "citizenship" ("citizenID", "countryCode") VALUES (?, ?), (?, ?), (?, ?) RETURNING"#), insertQueries[0])
+            XCTAssertTrue(insertQueries[0].hasPrefix(#"INSERT OR IGNORE INTO "citizenship" ("citizenID", "countryCode") VALUES (?,?), (?,?), (?,?) RETURNING"#), insertQueries[0])
             // The existing (1, FR) is ignored: no didInsert for it.
             XCTAssertEqual(Citizenship.inserted, ["2DE", "1DE"])
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM citizenship"), 3)
@@ -157,9 +157,9 @@ final class BulkInsertionTests: FolioTestCase {
             clearSQLQueries()
             try players.insertAll(db)
             XCTAssertEqual(insertQueries, [
-                #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?), (?, ?, ?) RETURNING "rowid""#,
-                #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?), (?, ?, ?) RETURNING "rowid""#,
-                #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?) RETURNING "rowid""#,
+                #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?), (?,?,?) RETURNING "rowid""#,
+                #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?), (?,?,?) RETURNING "rowid""#,
+                #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) RETURNING "rowid""#,
             ])
             XCTAssertEqual(players.map(\.id), [1, 2, 3, 4, 5])
             try assertIDsMatchRows(players, db)
@@ -200,8 +200,8 @@ final class BulkInsertionTests: FolioTestCase {
             clearSQLQueries()
             try items.insertAll(db)
             XCTAssertEqual(insertQueries, [
-                #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?) RETURNING "rowid""#,
-                #"INSERT INTO "player" ("id", "name") VALUES (?, ?), (?, ?) RETURNING "rowid""#,
+                #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?), (?,?,?), (?,?,?) RETURNING "rowid""#,
+                #"INSERT INTO "player" ("id", "name") VALUES (?,?), (?,?) RETURNING "rowid""#,
             ])
             XCTAssertEqual(Item.log, ["A", "B", "C", "D", "E"])
             for item in items {
@@ -341,7 +341,7 @@ final class BulkInsertionTests: FolioTestCase {
             } catch let error as DatabaseError {
                 XCTAssertEqual(error.resultCode, .SQLITE_CONSTRAINT)
                 XCTAssertTrue(error.message!.hasPrefix("record 3 of 10: UNIQUE constraint failed: player.name"), error.message!)
-                XCTAssertEqual(error.sql, #"INSERT INTO "player" ("id", "name", "score") VALUES (?, ?, ?)"#)
+                XCTAssertEqual(error.sql, #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#)
             }
             // Nothing of the failed statement remains.
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player"), 1)
@@ -386,7 +386,7 @@ final class BulkInsertionTests: FolioTestCase {
             clearSQLQueries()
             try players.upsertAll(db)
             XCTAssertEqual(insertQueries.count, 1)
-            XCTAssertTrue(insertQueries[0].contains("VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?), (?, ?, ?), (?, ?, ?) ON CONFLICT DO UPDATE SET"), insertQueries[0])
+            XCTAssertTrue(insertQueries[0].contains("VALUES (?,?,?), (?,?,?), (?,?,?), (?,?,?), (?,?,?) ON CONFLICT DO UPDATE SET"), insertQueries[0])
             XCTAssertEqual(players.map(\.id), [1, 2, 3, 4, 5])
             XCTAssertEqual(try Player.fetchAll(db, sql: "SELECT * FROM player ORDER BY id"), players)
 

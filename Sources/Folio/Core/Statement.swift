@@ -48,7 +48,7 @@ public final class Statement {
     /// ```swift
     /// let statement = try db.makeStatement(sql: "INSERT INTO player (id, name) VALUES (?, ?)")
     /// statement.arguments = [1, "Arthur"]
-    /// print(statement.arguments) // [1, 'Arthur']
+    /// print(statement.arguments) // [1, "Arthur"]
     /// try statement.execute()
     /// ```
     ///
@@ -408,7 +408,7 @@ public final class Statement {
         if !values.isEmpty {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
-                message: "wrong number of statement arguments: \(allArguments.values.count) given, \(allArguments.values.count - values.count) expected",
+                message: "wrong number of statement arguments: \(allArguments.values.count)",
                 sql: sql)
         }
         let known = Set(parameterNames.compactMap { $0 })

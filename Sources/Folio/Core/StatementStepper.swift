@@ -21,6 +21,11 @@ struct _StatementStepper {
     /// the next steps take the short path.
     private var isStepping = false
 
+    /// The error of the step that failed, thrown again by the steps that
+    /// follow: a cursor whose step failed keeps failing, as in GRDB,
+    /// instead of looking exhausted.
+    private var failure: (any Error)?
+
     /// Whether the first step found the statement compiled again with
     /// other columns: the cursor must build again what it derived from
     /// the columns (its row, the layout of its adapter) before it hands
@@ -49,6 +54,7 @@ struct _StatementStepper {
         do {
             if try statement.step(in: database) { return true }
         } catch {
+            failure = error
             finish()
             throw error
         }
@@ -61,7 +67,10 @@ struct _StatementStepper {
     /// again.
     @inline(never)
     private mutating func firstStep() throws -> Bool {
-        if isDone { return false }
+        if isDone {
+            if let failure { throw failure }
+            return false
+        }
         guard database.accessGeneration == accessGeneration, database.sqliteConnection != nil else {
             throw accessEndedError()
         }
@@ -69,6 +78,7 @@ struct _StatementStepper {
         do {
             hasRow = try statement.step(in: database)
         } catch {
+            failure = error
             finish()
             throw error
         }
@@ -85,10 +95,12 @@ struct _StatementStepper {
     /// database access that created the cursor.
     private mutating func accessEndedError() -> DatabaseError {
         finish()
-        return DatabaseError(
+        let error = DatabaseError(
             resultCode: .SQLITE_MISUSE,
             message: "a database cursor was used outside of the database access closure that created it",
             sql: statement.sql)
+        failure = error
+        return error
     }
 
     /// Ends iteration and releases the statement.

@@ -20,7 +20,7 @@ extension DatabaseValue {
             if double.isInfinite { return double < 0 ? "-9e999" : "9e999" }
             return String(double)
         default:
-            return description
+            return sqlLiteralText
         }
     }
 }

@@ -236,7 +236,9 @@ final class DumpFormatTests: FolioTestCase {
 
     // MARK: - Several statements
 
-    func testStatementsAreSeparatedByAnEmptyLine() throws {
+    /// GRDB writes no empty line between the results of two statements
+    /// (the line format keeps its empty line between records).
+    func testStatementsFollowEachOtherWithoutAnEmptyLine() throws {
         try makePlayerDatabase().write { db in
             let sql: SQL = """
                 SELECT name FROM player ORDER BY id;
@@ -244,13 +246,13 @@ final class DumpFormatTests: FolioTestCase {
                 SELECT name FROM player WHERE 0;
                 SELECT COUNT(*) AS count FROM player;
                 """
-            XCTAssertEqual(try dump(db, sql, format: .debug()), "Arthur\nBarbara\n\n2\n")
-            XCTAssertEqual(try dump(db, sql, format: .list(header: true)), "name\nArthur\nBarbara\n\ncount\n2\n")
-            XCTAssertEqual(try dump(db, sql, format: .quote()), "'Arthur'\n'Barbara'\n\n2\n")
+            XCTAssertEqual(try dump(db, sql, format: .debug()), "Arthur\nBarbara\n2\n")
+            XCTAssertEqual(try dump(db, sql, format: .list(header: true)), "name\nArthur\nBarbara\ncount\n2\n")
+            XCTAssertEqual(try dump(db, sql, format: .quote()), "'Arthur'\n'Barbara'\n2\n")
             XCTAssertEqual(try dump(db, sql, format: .line()), "name = Arthur\n\nname = Barbara\n\ncount = 2\n")
             XCTAssertEqual(
                 try dump(db, sql, format: .json()),
-                "[{\"name\":\"Arthur\"},\n{\"name\":\"Barbara\"}]\n\n[]\n\n[{\"count\":2}]\n")
+                "[{\"name\":\"Arthur\"},\n{\"name\":\"Barbara\"}]\n[]\n[{\"count\":2}]\n")
         }
     }
 

@@ -2,7 +2,11 @@ import CSQLite
 
 // Integers are stored as SQLite INTEGER. Reading converts INTEGER and REAL
 // values; a value out of the range of the target type fails the conversion
-// (it never wraps), and so do TEXT and BLOB values.
+// (it never wraps). A database value that is TEXT or BLOB does not convert,
+// but a statement column does, through SQLite's convenience conversion
+// (`'20 small cigars'` is 20), as in GRDB, when the text starts with a
+// number: only after the type check of the INTEGER and REAL cases, so that
+// reading an integer pays nothing for it.
 
 extension FixedWidthInteger {
     /// Converts a database value, refusing values out of range.
@@ -41,16 +45,35 @@ extension FixedWidthInteger {
             guard double.isFinite, let value = Self(exactly: double.rounded(.towardZero)) else { return nil }
             self = value
         default:
-            return nil
+            guard let converted = Self._fromTextOrBlob(value) else { return nil }
+            self = converted
         }
+    }
+
+    /// SQLite's convenience conversion of a TEXT or BLOB value to an
+    /// integer (`'20 small cigars'` is 20), as GRDB lets it go through
+    /// when it reads a statement column (README, "Values"): the slow path
+    /// of ``init(_sqliteStatement:index:)``, kept out of line. NULL, a
+    /// text that does not start with a number (`'abc'`), and an integer
+    /// out of the range of the type, give nil.
+    ///
+    /// See <https://www.sqlite.org/c3ref/column_blob.html>.
+    @usableFromInline @inline(never)
+    static func _fromTextOrBlob(_ value: OpaquePointer?) -> Self? {
+        guard sqlite3_value_type(value) != SQLITE_NULL,
+              SQLiteNumericText.hasNumericPrefix(value)
+        else { return nil }
+        return Self(exactly: sqlite3_value_int64(value))
     }
 }
 
 extension StatementColumnConvertible where Self: FixedWidthInteger {
-    /// Reads the value of a statement column, checking its type: nil for NULL,
-    /// and for a value that does not convert (TEXT, BLOB, or out of range). Row
-    /// decoding uses it, so that a value that does not convert is an error, not
-    /// SQLite's conversion.
+    /// Reads the value of a statement column: nil for NULL and for a value
+    /// out of the range of the type; SQLite's convenience conversion of TEXT
+    /// and BLOB that start with a number (`'20 small cigars'` is 20), as
+    /// GRDB lets it go through (README, "Values"), and nil for a text that
+    /// does not (`'abc'`). Rows read from a statement, value fetches and
+    /// records use it.
     ///
     /// ```swift
     /// let score = Int.fromStatement(sqliteStatement, atUncheckedIndex: 0)
@@ -120,8 +143,8 @@ extension Int64: DatabaseValueConvertible, StatementColumnConvertible {
     /// let id = Int64(sqliteStatement: statement.sqliteStatement, index: 0)
     /// ```
     ///
-    /// Row decoding does not use SQLite's conversions: it refuses a value that
-    /// does not convert (see ``fromStatement(_:atUncheckedIndex:)``).
+    /// Row decoding reads columns with ``fromStatement(_:atUncheckedIndex:)``,
+    /// which checks the column type first.
     ///
     /// - Parameters:
     ///   - sqliteStatement: A statement that has just produced a row.
@@ -214,8 +237,8 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
     /// let isActive = Bool(sqliteStatement: statement.sqliteStatement, index: 0)
     /// ```
     ///
-    /// Row decoding does not use SQLite's conversions: it refuses a value that
-    /// does not convert (see ``fromStatement(_:atUncheckedIndex:)``).
+    /// Row decoding reads columns with ``fromStatement(_:atUncheckedIndex:)``,
+    /// which checks the column type first.
     ///
     /// - Parameters:
     ///   - sqliteStatement: A statement that has just produced a row.
@@ -227,10 +250,10 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
         self = sqlite3_column_int64(sqliteStatement, index) != 0
     }
 
-    /// Reads the value of a statement column, checking its type: nil for NULL,
-    /// and for a value that does not convert (TEXT or BLOB); zero is false, any
-    /// other number true. Row decoding uses it, so that a value that does not
-    /// convert is an error, not SQLite's conversion.
+    /// Reads the value of a statement column: nil for NULL; zero is false,
+    /// any other number true; TEXT and BLOB that start with a number go
+    /// through SQLite's convenience conversion to an integer (`'0'` is
+    /// false), as GRDB lets it go through (README, "Values").
     ///
     /// ```swift
     /// let isActive = Bool.fromStatement(sqliteStatement, atUncheckedIndex: 0)
@@ -246,7 +269,9 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_INTEGER: return sqlite3_column_int64(sqliteStatement, index) != 0
         case SQLITE_FLOAT: return sqlite3_column_double(sqliteStatement, index) != 0
-        default: return nil
+        case SQLITE_NULL: return nil
+        // SQLite's convenience conversion, as in GRDB: '0' is false.
+        default: return Int64._fromTextOrBlob(sqlite3_column_value(sqliteStatement, index)).map { $0 != 0 }
         }
     }
 }

@@ -325,4 +325,30 @@ final class DumpFormatTests: FolioTestCase {
         }
         XCTAssertEqual(output, "1|Arthur|500\n2|Barbara|\n")
     }
+
+    // MARK: - GRDB's output
+
+    func testJSONHonoursTheOutputFormattingOfACustomEncoder() throws {
+        try makePlayerDatabase().read { db in
+            let encoder = JSONDumpFormat.defaultEncoder
+            encoder.outputFormatting = [.sortedKeys]
+            XCTAssertEqual(
+                try dump(db, "SELECT 2 AS b, 1 AS a", format: .json(encoder: encoder)),
+                "[{\"a\":1,\"b\":2}]\n")
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            XCTAssertEqual(
+                try dump(db, "SELECT 2 AS b, 1 AS a UNION ALL SELECT 4, 3", format: .json(encoder: encoder)),
+                "[\n  {\n    \"a\" : 1,\n    \"b\" : 2\n  },\n  {\n    \"a\" : 3,\n    \"b\" : 4\n  }\n]\n")
+        }
+    }
+
+    func testDebugFormatShowsSixteenByteBlobsAsUUIDs() throws {
+        let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        try makeDatabaseQueue().read { db in
+            XCTAssertEqual(
+                try dump(db, "SELECT \(uuid), \(Data([0xFF, 0x00])), \(Data("text".utf8))", format: .debug()),
+                "E621E1F8-C36C-495A-93FC-0C247A3E6E5F|X'FF00'|text\n")
+        }
+    }
 }
+

@@ -160,6 +160,11 @@ public final class Statement {
     /// in use is not handed out again by the statement cache.
     var cursorUseCount = 0
 
+    /// The error of the last failed step of a cursor of the statement,
+    /// that the cursor throws again (see `_StatementStepper`). Kept here,
+    /// off the stepper that every cursor step touches.
+    var lastCursorFailure: (any Error)?
+
     /// The database access during which a ``DatabaseCursor`` that relies on
     /// the protocol's default `next()` started stepping this statement
     /// (see ``stepForDatabaseCursor()``).

@@ -21,10 +21,10 @@ struct _StatementStepper {
     /// the next steps take the short path.
     private var isStepping = false
 
-    /// The error of the step that failed, thrown again by the steps that
-    /// follow: a cursor whose step failed keeps failing, as in GRDB,
-    /// instead of looking exhausted.
-    private var failure: (any Error)?
+    /// Whether a step failed: the steps that follow throw its error again
+    /// (kept in `Statement.lastCursorFailure`, so that the stepper keeps
+    /// its size), as in GRDB, instead of looking exhausted.
+    private var failed = false
 
     /// Whether the first step found the statement compiled again with
     /// other columns: the cursor must build again what it derived from
@@ -54,8 +54,7 @@ struct _StatementStepper {
         do {
             if try statement.step(in: database) { return true }
         } catch {
-            failure = error
-            finish()
+            fail(error)
             throw error
         }
         finish()
@@ -68,7 +67,7 @@ struct _StatementStepper {
     @inline(never)
     private mutating func firstStep() throws -> Bool {
         if isDone {
-            if let failure { throw failure }
+            if failed, let failure = statement.lastCursorFailure { throw failure }
             return false
         }
         guard database.accessGeneration == accessGeneration, database.sqliteConnection != nil else {
@@ -78,8 +77,7 @@ struct _StatementStepper {
         do {
             hasRow = try statement.step(in: database)
         } catch {
-            failure = error
-            finish()
+            fail(error)
             throw error
         }
         columnsDidChange = statement.refreshColumnsIfRecompiled()
@@ -99,11 +97,19 @@ struct _StatementStepper {
             resultCode: .SQLITE_MISUSE,
             message: "a database cursor was used outside of the database access closure that created it",
             sql: statement.sql)
-        failure = error
+        fail(error)
         return error
     }
 
     /// Ends iteration and releases the statement.
+    /// Ends the iteration after a failed step, and keeps its error.
+    @inline(never)
+    private mutating func fail(_ error: any Error) {
+        finish()
+        failed = true
+        statement.lastCursorFailure = error
+    }
+
     @usableFromInline
     mutating func finish() {
         guard !isDone else { return }

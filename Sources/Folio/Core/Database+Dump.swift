@@ -16,14 +16,13 @@ extension Database {
     /// ```
     ///
     /// The SQL may hold several statements, run one after the other: the
-    /// results of each statement that returns rows are printed, separated
-    /// by an empty line.
+    /// results of each statement that returns rows are printed one after
+    /// the other, without an empty line between them (as in GRDB).
     ///
     /// ```swift
     /// try dbQueue.write { db in
     ///     // 1|Arthur|1000
     ///     // 2|Barbara|500
-    ///     //
     ///     // 1000
     ///     try db.dumpSQL("""
     ///         CREATE TABLE player(id, name, score);

@@ -9,7 +9,7 @@ extension Database {
     /// // ... changes that may break foreign keys ...
     /// try db.checkForeignKeys()
     /// // SQLite error 19: FOREIGN KEY constraint violation - from
-    /// // book(authorId) to author(id), in [id:12 authorId:42 title:'Dune']
+    /// // book(authorId) to author(id), in [id:12 authorId:42 title:"Dune"]
     /// ```
     ///
     /// To list all violations, use ``foreignKeyViolations()`` instead.

@@ -317,7 +317,7 @@ extension Database {
         if !values.isEmpty {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
-                message: "wrong number of statement arguments: \(arguments.values.count) given, \(arguments.values.count - values.count) expected",
+                message: "wrong number of statement arguments: \(arguments.values.count)",
                 sql: sql)
         }
         let unknown = arguments.namedValues.keys.filter { !usedNames.contains($0) }.sorted()
@@ -363,7 +363,7 @@ extension Database {
                     sqlite3_finalize(extra)
                     throw DatabaseError(
                         resultCode: .SQLITE_MISUSE,
-                        message: "multiple statements found. To execute multiple statements, use Database.execute(sql:) instead.",
+                        message: "Multiple statements found. To execute multiple statements, use Database.execute(sql:) or Database.allStatements(sql:) instead.",
                         sql: sql)
                 }
             }

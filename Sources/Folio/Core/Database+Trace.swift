@@ -159,10 +159,13 @@ extension Database {
 
     private func reportTrace(mask: UInt32, statement: SQLiteStatement, x: UnsafeMutableRawPointer?) {
         guard let traceHandler else { return }
-        let sql = sqlite3_sql(statement).map { String(cString: $0) } ?? ""
+        // As `Statement.sql`, the SQL of the statement only: SQLite's text
+        // runs from the end of the previous statement of a multi-statement
+        // string to the semicolon, and both are left out (as GRDB does).
+        let sql = sqlite3_sql(statement).map { Database.text(from: $0, to: nil) } ?? ""
         var expandedSQL = sql
         if let expanded = sqlite3_expanded_sql(statement) {
-            expandedSQL = String(cString: expanded)
+            expandedSQL = Database.text(from: expanded, to: nil)
             sqlite3_free(expanded)
         }
         let traced = TraceEvent.Statement(

@@ -133,13 +133,17 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 
     /// A description a developer can act on: code, message, SQL, and the
-    /// arguments when they are public.
+    /// arguments when they are public, as GRDB writes it.
     ///
     /// ```swift
     /// print(error)
-    /// // SQLite error 19: NOT NULL constraint failed: player.name - while
-    /// // executing `INSERT INTO player (name) VALUES (?)` (arguments
-    /// // hidden: set Configuration.publicStatementArguments to see them)
+    /// // SQLite error 19: FOREIGN KEY constraint failed -
+    /// // while executing `INSERT INTO pet (masterId, name) VALUES (?, ?)`
+    ///
+    /// // With Configuration.publicStatementArguments:
+    /// // SQLite error 19: FOREIGN KEY constraint failed -
+    /// // while executing `INSERT INTO pet (masterId, name) VALUES (?, ?)`
+    /// // with arguments [1, "Bobby"]
     /// ```
     ///
     /// Do not rely on its format, which may change.
@@ -147,8 +151,6 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         var result = descriptionPrefix
         if let arguments {
             result += " with arguments \(arguments)"
-        } else if hiddenArguments != nil {
-            result += " (arguments hidden: set Configuration.publicStatementArguments to see them)"
         }
         return result
     }
@@ -160,7 +162,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     /// print(error.expandedDescription)
     /// // SQLite error 19: NOT NULL constraint failed: player.score - while
     /// // executing `UPDATE player SET score = ? WHERE email = ?` with
-    /// // arguments [NULL, 'arthur@example.com']
+    /// // arguments [NULL, "arthur@example.com"]
     /// ```
     ///
     /// - Warning: It may contain sensitive information: do not let it leak

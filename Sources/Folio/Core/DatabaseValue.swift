@@ -121,7 +121,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     ///   - approximation: The value's ``storage``.
     init(unrepresentable value: String, reason: String, approximation: Storage) {
         _storage = .unrepresentable(_UnrepresentableValue(
-            description: value, literal: DatabaseValue(storage: approximation).description,
+            description: value, literal: DatabaseValue(storage: approximation).sqlLiteralText,
             reason: reason, unsignedInteger: nil, approximation: approximation))
     }
 
@@ -193,9 +193,30 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A description in the style of SQL literals: `NULL`, `1`, `1.5`,
-    /// `'text'`, `X'0102'`.
+    /// A description as GRDB writes it: `NULL`, `1`, `1.5`, `"text"`
+    /// (with the escapes of a Swift string literal, such as `"foo\n"`),
+    /// `Data(6 bytes)`.
+    ///
+    /// ```swift
+    /// print("foo\n".databaseValue) // "foo\n"
+    /// print(Data([1, 2]).databaseValue) // Data(2 bytes)
+    /// ```
+    ///
+    /// Do not rely on its format, which may change.
     public var description: String {
+        switch _storage {
+        case .unrepresentable(let value): return value.literal
+        case .null: return "NULL"
+        case .int64(let int64): return String(int64)
+        case .double(let double): return String(double)
+        case .string(let string): return String(reflecting: string)
+        case .blob(let data): return "Data(\(data.description))"
+        }
+    }
+
+    /// The value as it is written in SQL: `NULL`, `1`, `1.5`, `'text'`,
+    /// `X'0102'`.
+    var sqlLiteralText: String {
         switch _storage {
         case .unrepresentable(let value): return value.literal
         case .null: return "NULL"

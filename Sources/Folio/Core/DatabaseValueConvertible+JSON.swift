@@ -2,8 +2,10 @@ import Foundation
 
 // Codable values stored as JSON text: a type that adopts
 // DatabaseValueConvertible and Codable, without its own `databaseValue`
-// and `fromDatabaseValue(_:)`, is stored as the JSON its
-// `databaseJSONEncoder()` writes, and read with its `databaseJSONDecoder()`.
+// and `fromDatabaseValue(_:)`, and that encodes a keyed or an unkeyed
+// container, is stored as the JSON its `databaseJSONEncoder()` writes, and
+// read with its `databaseJSONDecoder()`. A type that encodes a single value
+// is stored as that value (DatabaseValueConvertible+SingleValueCoding.swift).
 // See <https://www.sqlite.org/json1.html>.
 //
 // ```swift
@@ -86,6 +88,12 @@ extension DatabaseValueConvertible where Self: Encodable {
     /// reports the encoding error when it is stored.
     func databaseJSONValue() -> DatabaseValue {
         do {
+            // A single value is stored as its own database value; keyed
+            // and unkeyed containers as JSON
+            // (DatabaseValueConvertible+SingleValueCoding.swift).
+            if let dbValue = try DatabaseValueSingleValueEncoder.databaseValue(of: self) {
+                return dbValue
+            }
             let data = try Self.databaseJSONEncoder().encode(self)
             // JSONEncoder writes UTF-8.
             return String(decoding: data, as: UTF8.self).databaseValue
@@ -119,6 +127,15 @@ extension DatabaseValueConvertible where Self: Decodable {
 
     /// Decodes JSON text or a JSON blob; nil for other values.
     static func fromDatabaseJSONValue(_ databaseValue: DatabaseValue) -> Self? {
+        // A type that decodes a single value reads it from the database
+        // value; a type that asks for a keyed or unkeyed container, or
+        // whose single value does not convert, reads JSON
+        // (DatabaseValueConvertible+SingleValueCoding.swift).
+        do {
+            return try Self(from: DatabaseValueSingleValueDecoder(databaseValue: databaseValue))
+        } catch {
+            // Not a single value: JSON.
+        }
         let data: Data
         switch databaseValue.storage {
         case .string(let string): data = Data(string.utf8)

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// The default dump format: one row per line, values separated by `|`,
 /// suited for reading in the console or the debugger.
@@ -11,15 +12,16 @@ import CSQLite
 /// ```
 ///
 /// It prints like ``ListDumpFormat``, with one difference: a blob that
-/// is not valid UTF-8 is printed as an SQL blob literal (`X'00FF'`)
-/// instead of garbled text. Integers are printed in decimal, reals as
+/// is not valid UTF-8 is printed as a UUID string when it has 16 bytes
+/// (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`), and as an SQL blob literal
+/// (`X'00FF'`) otherwise, instead of garbled text. Integers are printed in decimal, reals as
 /// SQLite turns them into text (`1.0`, `0.3`, `1.0e+20`), strings as they
 /// are, blobs that hold UTF-8 text as that text, and NULL as
 /// ``nullValue``. Nothing is escaped.
 ///
 /// The header line, when asked, comes before the first row of each
 /// statement (a statement without rows prints nothing). The results of
-/// two statements are separated by an empty line.
+/// two statements follow each other, without an empty line.
 ///
 /// This format is meant for people, not programs: for output that tests
 /// compare, prefer ``ListDumpFormat``, ``QuoteDumpFormat``,
@@ -71,18 +73,15 @@ extension DebugDumpFormat: DumpFormat {
         }
     }
 
-    /// Ends the output of a statement: an empty line separates it from
-    /// the next one, if it printed rows.
+    /// Ends the output of a statement. The output of the next statement
+    /// follows on the next line, without an empty line, as in GRDB.
     ///
     /// - Parameters:
     ///   - db: The connection of the statement.
     ///   - statement: A statement that has no more rows.
     ///   - stream: The output stream.
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        if hasRows {
-            hasRows = false
-            stream.margin()
-        }
+        hasRows = false
     }
 
     private func value(_ statement: Statement, at index: Int) -> String {
@@ -101,12 +100,26 @@ extension DebugDumpFormat: DumpFormat {
                 case .emptyInput:
                     return String(text)
                 case .error:
+                    // Not UTF-8: a 16-byte blob is shown as a UUID (the
+                    // way Folio and GRDB store UUIDs), others in hex.
+                    if bytes.count == 16 {
+                        return Self.uuidString(bytes)
+                    }
                     return Statement.dumpBlobLiteral(bytes)
                 }
             }
         default:
             return statement.dumpText(at: index)
         }
+    }
+}
+
+extension DebugDumpFormat {
+    /// The UUID string of 16 bytes: `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`.
+    private static func uuidString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let b = Array(bytes)
+        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7],
+                           b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])).uuidString
     }
 }
 

@@ -16,7 +16,7 @@
 ///         String(describing: violation)
 ///
 ///         // "FOREIGN KEY constraint violation - from player(teamId) to team(id),
-///         //  in [id:1 teamId:2 name:'O''Brien' score:1000]"
+///         //  in [id:1 teamId:2 name:"O'Brien" score:1000]"
 ///         try violation.failureDescription(db)
 ///
 ///         throw violation.databaseError(db)
@@ -85,7 +85,7 @@ public struct ForeignKeyViolation: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// try violation.failureDescription(db)
     /// // FOREIGN KEY constraint violation - from player(teamId) to team(id),
-    /// // in [id:1 teamId:2 name:'O''Brien' score:1000]
+    /// // in [id:1 teamId:2 name:"O'Brien" score:1000]
     /// ```
     ///
     /// - Parameter db: The connection that found the violation.

@@ -17,7 +17,11 @@ import Foundation
 /// strings with the default encoder), and NULL as `null`. A statement
 /// with columns but no row prints `[]`; a statement without columns
 /// (`INSERT`, `CREATE TABLE`...) prints nothing. The results of two
-/// statements are separated by an empty line.
+/// statements follow each other, without an empty line between them.
+///
+/// The ``encoder``'s `outputFormatting` applies to the rows:
+/// `.sortedKeys` sorts the members of each object by column name, and
+/// `.prettyPrinted` writes each member on its own indented line.
 ///
 /// See <https://www.json.org>.
 public struct JSONDumpFormat: Sendable {
@@ -66,13 +70,25 @@ extension JSONDumpFormat: DumpFormat {
     /// - Throws: A ``DatabaseError`` when the encoder fails (an infinite
     ///   real with the default encoder), that names the column.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) throws {
-        var text = hasRows ? ",\n{" : "[{"
+        let formatting = encoder.outputFormatting
+        let pretty = formatting.contains(.prettyPrinted)
         let names = statement.columnNames
-        for index in 0..<stream.resultColumnCount(of: statement) {
-            if index > 0 { text += "," }
+        var indexes = Array(0..<stream.resultColumnCount(of: statement))
+        if formatting.contains(.sortedKeys) {
+            indexes.sort { names[$0] < names[$1] }
+        }
+        var text: String
+        if pretty {
+            text = hasRows ? ",\n  {\n" : "[\n  {\n"
+        } else {
+            text = hasRows ? ",\n{" : "[{"
+        }
+        for (position, index) in indexes.enumerated() {
+            if position > 0 { text += pretty ? ",\n" : "," }
             do {
+                if pretty { text += "    " }
                 text += try encode(names[index])
-                text += ":"
+                text += pretty ? " : " : ":"
                 text += try value(statement, at: index)
             } catch {
                 throw DatabaseError(
@@ -81,14 +97,14 @@ extension JSONDumpFormat: DumpFormat {
                     sql: statement.sql)
             }
         }
-        text += "}"
+        text += pretty ? "\n  }" : "}"
         stream.write(text)
         hasRows = true
     }
 
     /// Ends the output of a statement: closes its JSON array, or prints
-    /// `[]` when it has columns but no row. An empty line separates it
-    /// from the next statement.
+    /// `[]` when it has columns but no row. The output of the next
+    /// statement follows on the next line, as in GRDB.
     ///
     /// - Parameters:
     ///   - db: The connection of the statement.
@@ -97,11 +113,9 @@ extension JSONDumpFormat: DumpFormat {
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
         if hasRows {
             hasRows = false
-            stream.write("]\n")
-            stream.margin()
+            stream.write(encoder.outputFormatting.contains(.prettyPrinted) ? "\n]\n" : "]\n")
         } else if stream.resultColumnCount(of: statement) > 0 {
             stream.write("[]\n")
-            stream.margin()
         }
     }
 

@@ -25,7 +25,7 @@ import CSQLite
 ///
 /// The header line, when asked, comes before the first row of each
 /// statement (a statement without rows prints nothing). The results of
-/// two statements are separated by an empty line.
+/// two statements follow each other, without an empty line.
 ///
 /// See <https://sqlite.org/cli.html#changing_output_formats>.
 public struct ListDumpFormat: Sendable {
@@ -74,18 +74,15 @@ extension ListDumpFormat: DumpFormat {
         }
     }
 
-    /// Ends the output of a statement: an empty line separates it from
-    /// the next one, if it printed rows.
+    /// Ends the output of a statement. The output of the next statement
+    /// follows on the next line, without an empty line, as in GRDB.
     ///
     /// - Parameters:
     ///   - db: The connection of the statement.
     ///   - statement: A statement that has no more rows.
     ///   - stream: The output stream.
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        if hasRows {
-            hasRows = false
-            stream.margin()
-        }
+        hasRows = false
     }
 }
 

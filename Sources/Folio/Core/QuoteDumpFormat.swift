@@ -24,7 +24,7 @@
 ///
 /// The header line comes before the first row of each statement (a
 /// statement without rows prints nothing). The results of two statements
-/// are separated by an empty line.
+/// follow each other, without an empty line.
 ///
 /// See <https://sqlite.org/cli.html#changing_output_formats> and
 /// <https://www.sqlite.org/lang_corefunc.html#quote>.
@@ -79,18 +79,15 @@ extension QuoteDumpFormat: DumpFormat {
         stream.write(line + "\n")
     }
 
-    /// Ends the output of a statement: an empty line separates it from
-    /// the next one, if it printed rows.
+    /// Ends the output of a statement. The output of the next statement
+    /// follows on the next line, without an empty line, as in GRDB.
     ///
     /// - Parameters:
     ///   - db: The connection of the statement.
     ///   - statement: A statement that has no more rows.
     ///   - stream: The output stream.
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        if hasRows {
-            hasRows = false
-            stream.margin()
-        }
+        hasRows = false
     }
 }
 

@@ -9,10 +9,10 @@ extension Row: CustomDebugStringConvertible {
     ///     .including(all: Book.prizes)
     /// let row = try Row.fetchOne(db, request)!
     /// print(row.debugDescription)
-    /// // ▿ [id:1 authorId:2 title:'Moby-Dick']
-    /// //   unadapted: [id:1 authorId:2 title:'Moby-Dick' id:2 name:'Herman Melville' countryCode:'US' code:'US' name:'United States']
-    /// //   - author: [id:2 name:'Herman Melville' countryCode:'US']
-    /// //     - country: [code:'US' name:'United States']
+    /// // ▿ [id:1 authorId:2 title:"Moby-Dick"]
+    /// //   unadapted: [id:1 authorId:2 title:"Moby-Dick" id:2 name:"Herman Melville" countryCode:"US" code:"US" name:"United States"]
+    /// //   - author: [id:2 name:"Herman Melville" countryCode:"US"]
+    /// //     - country: [code:"US" name:"United States"]
     /// //   + prizes: 3 rows
     /// ```
     ///

@@ -14,14 +14,21 @@ extension Row {
     /// let row = Row(["name": "Arthur", "score": 1000])
     /// ```
     ///
-    /// Columns are sorted by name, since dictionaries are unordered. Use
-    /// a dictionary literal (`let row: Row = ["a": 1, "b": 2]`) to keep
-    /// the order.
+    /// The columns come in the iteration order of the dictionary, as in
+    /// GRDB. Use a dictionary literal (`let row: Row = ["a": 1, "b": 2]`)
+    /// to choose the order.
     ///
     /// - Parameter dictionary: Values keyed by column name.
     public convenience init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
-        let names = dictionary.keys.sorted()
-        self.init(columnNames: names, values: names.map { dictionary[$0]!?.databaseValue ?? .null })
+        var names: [String] = []
+        var values: [DatabaseValue] = []
+        names.reserveCapacity(dictionary.count)
+        values.reserveCapacity(dictionary.count)
+        for (name, value) in dictionary {
+            names.append(name)
+            values.append(value?.databaseValue ?? .null)
+        }
+        self.init(columnNames: names, values: values)
     }
 
     /// Creates a row from a Foundation dictionary, or returns nil when a
@@ -30,10 +37,11 @@ extension Row {
     ///
     /// ```swift
     /// let dictionary: [AnyHashable: Any] = ["name": "Arthur", "score": 1000]
-    /// let row = Row(dictionary) // [name:'Arthur' score:1000]
+    /// let row = Row(dictionary) // [name:"Arthur" score:1000]
     /// ```
     ///
-    /// Columns are sorted by name, since dictionaries are unordered.
+    /// The columns come in the iteration order of the dictionary, as in
+    /// GRDB.
     ///
     /// - Parameter dictionary: Values keyed by column name.
     public convenience init?(_ dictionary: [AnyHashable: Any]) {
@@ -45,7 +53,6 @@ extension Row {
             else { return nil }
             pairs.append((name, dbValue))
         }
-        pairs.sort { $0.0 < $1.0 }
         self.init(columnNames: pairs.map(\.0), values: pairs.map(\.1))
     }
 

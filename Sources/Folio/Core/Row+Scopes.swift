@@ -114,8 +114,8 @@ extension Row {
     /// ```swift
     /// // SELECT book.*, author.* FROM book JOIN author ON author.id = book.authorId
     /// let bookRow = try Row.fetchOne(db, Book.including(required: Book.author))!
-    /// print(bookRow)           // [id:42 title:'Moby-Dick' authorId:1]
-    /// print(bookRow.unadapted) // [id:42 title:'Moby-Dick' authorId:1 id:1 name:'Herman Melville']
+    /// print(bookRow)           // [id:42 title:"Moby-Dick" authorId:1]
+    /// print(bookRow.unadapted) // [id:42 title:"Moby-Dick" authorId:1 id:1 name:"Herman Melville"]
     ///
     /// let row = try Row.fetchOne(db, sql: "SELECT 1 AS a", adapter: ColumnMapping(["b": "a"]))!
     /// print(row.unadapted)     // [a:1]

@@ -53,7 +53,9 @@ extension Row: Hashable {
 }
 
 extension Row: CustomStringConvertible {
-    /// A description such as `[id:1 name:'Arthur']`.
+    /// A description as GRDB writes it, such as
+    /// `[id:1 name:"Arthur" data:Data(6 bytes)]` (see
+    /// ``DatabaseValue/description``).
     public var description: String {
         "[" + (0..<count).map { "\(_columnName(atUncheckedIndex: $0)):\(databaseValue(atUncheckedIndex: $0))" }.joined(separator: " ") + "]"
     }

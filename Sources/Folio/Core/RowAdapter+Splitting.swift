@@ -20,8 +20,8 @@
 ///     "team": adapters[1],
 /// ])
 /// if let row = try Row.fetchOne(db, sql: sql, arguments: [1], adapter: adapter) {
-///     row.scopes["player"] // [id:1 name:'Arthur' teamId:42]
-///     row.scopes["team"]   // [id:42 name:'Reds']
+///     row.scopes["player"] // [id:1 name:"Arthur" teamId:42]
+///     row.scopes["team"]   // [id:42 name:"Reds"]
 ///     let player: Player = row["player"]
 ///     let team: Team? = row["team"] // nil when the LEFT JOIN found no team
 /// }

@@ -10,9 +10,9 @@
 /// let sql = "SELECT 'Hello' AS produced"
 /// let row = try Row.fetchOne(db, sql: sql, adapter: adapter)!
 ///
-/// print(row)              // [consumed:'Hello']
+/// print(row)              // [consumed:"Hello"]
 /// print(row["consumed"])  // Optional("Hello")
-/// print(row.unadapted)    // [produced:'Hello']
+/// print(row.unadapted)    // [produced:"Hello"]
 /// ```
 ///
 /// Give an adapter to any fetching method (`Row`, values and records,

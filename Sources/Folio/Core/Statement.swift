@@ -48,7 +48,7 @@ public final class Statement {
     /// ```swift
     /// let statement = try db.makeStatement(sql: "INSERT INTO player (id, name) VALUES (?, ?)")
     /// statement.arguments = [1, "Arthur"]
-    /// print(statement.arguments) // [1, 'Arthur']
+    /// print(statement.arguments) // [1, "Arthur"]
     /// try statement.execute()
     /// ```
     ///
@@ -176,6 +176,11 @@ public final class Statement {
     /// The number of live cursors that iterate this statement. A statement
     /// in use is not handed out again by the statement cache.
     var cursorUseCount = 0
+
+    /// The error of the last failed step of a cursor of the statement,
+    /// that the cursor throws again (see `_StatementStepper`). Kept here,
+    /// off the stepper that every cursor step touches.
+    var lastCursorFailure: (any Error)?
 
     /// The database access during which a ``DatabaseCursor`` that relies on
     /// the protocol's default `next()` started stepping this statement
@@ -425,7 +430,7 @@ public final class Statement {
         if !values.isEmpty {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
-                message: "wrong number of statement arguments: \(allArguments.values.count) given, \(allArguments.values.count - values.count) expected",
+                message: "wrong number of statement arguments: \(allArguments.values.count)",
                 sql: sql)
         }
         let known = Set(parameterNames.compactMap { $0 })

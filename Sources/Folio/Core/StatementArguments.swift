@@ -78,7 +78,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let array: [Any] = ["Arthur", 1000]
-    /// let arguments = StatementArguments(array)    // ['Arthur', 1000]
+    /// let arguments = StatementArguments(array)    // ["Arthur", 1000]
     /// let invalid = StatementArguments([NSObject()]) // nil
     /// ```
     ///
@@ -119,7 +119,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let pairs: [(String, (any DatabaseValueConvertible)?)] = [("name", "Arthur"), ("score", nil)]
-    /// let arguments = StatementArguments(pairs) // [name:'Arthur', score:NULL]
+    /// let arguments = StatementArguments(pairs) // ["name": "Arthur", "score": NULL]
     /// ```
     ///
     /// See <https://www.sqlite.org/c3ref/bind_parameter_name.html>.
@@ -139,7 +139,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let dictionary: [AnyHashable: Any] = ["name": "Arthur", "score": 1000]
-    /// let arguments = StatementArguments(dictionary) // [name:'Arthur', score:1000]
+    /// let arguments = StatementArguments(dictionary) // ["name": "Arthur", "score": 1000]
     /// let invalid = StatementArguments([1: "Arthur"] as [AnyHashable: Any]) // nil
     /// ```
     ///
@@ -200,11 +200,13 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
         _ = lhs.append(contentsOf: rhs)
     }
 
-    /// A description such as `[1, 'Arthur']` or `[name:'Arthur']`.
+    /// A description as GRDB writes it: `[1, "Arthur"]`, or
+    /// `["name": "Arthur"]` for named arguments (in the order of their
+    /// names).
     public var description: String {
+        let named = namedValues.keys.sorted().map { "\(String(reflecting: $0)): \(namedValues[$0]!)" }
         let positional = values.map(\.description)
-        let named = namedValues.keys.sorted().map { "\($0):\(namedValues[$0]!)" }
-        return "[" + (positional + named).joined(separator: ", ") + "]"
+        return "[" + (named + positional).joined(separator: ", ") + "]"
     }
 }
 

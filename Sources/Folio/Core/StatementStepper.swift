@@ -21,6 +21,11 @@ struct _StatementStepper {
     /// the next steps take the short path.
     private var isStepping = false
 
+    /// Whether a step failed: the steps that follow throw its error again
+    /// (kept in `Statement.lastCursorFailure`, so that the stepper keeps
+    /// its size), as in GRDB, instead of looking exhausted.
+    private var failed = false
+
     /// Whether the first step found the statement compiled again with
     /// other columns: the cursor must build again what it derived from
     /// the columns (its row, the layout of its adapter) before it hands
@@ -49,7 +54,7 @@ struct _StatementStepper {
         do {
             if try statement.step(in: database) { return true }
         } catch {
-            finish()
+            fail(error)
             throw error
         }
         finish()
@@ -61,7 +66,10 @@ struct _StatementStepper {
     /// again.
     @inline(never)
     private mutating func firstStep() throws -> Bool {
-        if isDone { return false }
+        if isDone {
+            if failed, let failure = statement.lastCursorFailure { throw failure }
+            return false
+        }
         guard database.accessGeneration == accessGeneration, database.sqliteConnection != nil else {
             throw accessEndedError()
         }
@@ -69,7 +77,7 @@ struct _StatementStepper {
         do {
             hasRow = try statement.step(in: database)
         } catch {
-            finish()
+            fail(error)
             throw error
         }
         columnsDidChange = statement.refreshColumnsIfRecompiled()
@@ -85,13 +93,23 @@ struct _StatementStepper {
     /// database access that created the cursor.
     private mutating func accessEndedError() -> DatabaseError {
         finish()
-        return DatabaseError(
+        let error = DatabaseError(
             resultCode: .SQLITE_MISUSE,
             message: "a database cursor was used outside of the database access closure that created it",
             sql: statement.sql)
+        fail(error)
+        return error
     }
 
     /// Ends iteration and releases the statement.
+    /// Ends the iteration after a failed step, and keeps its error.
+    @inline(never)
+    private mutating func fail(_ error: any Error) {
+        finish()
+        failed = true
+        statement.lastCursorFailure = error
+    }
+
     @usableFromInline
     mutating func finish() {
         guard !isDone else { return }

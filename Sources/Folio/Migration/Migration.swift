@@ -60,15 +60,10 @@ struct Migration: Sendable {
         }
     }
 
-    /// Throws a ``DatabaseError`` that names the migration and the first
-    /// row that violates a foreign key.
+    /// Throws the ``DatabaseError`` of the first row that violates a
+    /// foreign key, as GRDB does: its description names the tables, the
+    /// columns and the row, without a prefix that names the migration.
     private func checkForeignKeys(_ db: Database) throws {
-        do {
-            try db.checkForeignKeys()
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
-            throw DatabaseError(
-                resultCode: error.extendedResultCode,
-                message: "migration \(String(reflecting: identifier)) failed: \(error.message ?? "FOREIGN KEY constraint violation")")
-        }
+        try db.checkForeignKeys()
     }
 }

@@ -23,7 +23,7 @@ extension DatabaseValue {
             // `x'01FF'`, as GRDB writes data literals.
             return "x" + description.dropFirst()
         default:
-            return description
+            return sqlLiteralText
         }
     }
 }

@@ -115,8 +115,54 @@ final class RecordEncoder<Record: EncodableRecord>: ReusableRecordEncoder {
     }
 
     override func singleValueContainer() -> any SingleValueEncodingContainer {
-        state.fail("a single value (a record encodes its columns in a keyed container)")
-        return super.singleValueContainer()
+        RecordSingleValueEncodingContainer(encoder: self)
+    }
+}
+
+/// The single value container of a record: a value encoded in it encodes
+/// its own columns into the record, as GRDB does, so that a record can
+/// encode another record, then keyed columns of its own:
+///
+/// ```swift
+/// func encode(to encoder: any Encoder) throws {
+///     var single = encoder.singleValueContainer()
+///     try single.encode(player)      // the columns of player
+///     var keyed = encoder.container(keyedBy: CodingKeys.self)
+///     try keyed.encode(bonus, forKey: .bonus)
+/// }
+/// ```
+///
+/// A value that is not made of columns (a number, a string, nil) can not
+/// be a record.
+struct RecordSingleValueEncodingContainer<Record: EncodableRecord>: SingleValueEncodingContainer {
+    let encoder: RecordEncoder<Record>
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil() throws { refuse() }
+    mutating func encode(_ value: Bool) throws { refuse() }
+    mutating func encode(_ value: String) throws { refuse() }
+    mutating func encode(_ value: Double) throws { refuse() }
+    mutating func encode(_ value: Float) throws { refuse() }
+    mutating func encode(_ value: Int) throws { refuse() }
+    mutating func encode(_ value: Int8) throws { refuse() }
+    mutating func encode(_ value: Int16) throws { refuse() }
+    mutating func encode(_ value: Int32) throws { refuse() }
+    mutating func encode(_ value: Int64) throws { refuse() }
+    mutating func encode(_ value: UInt) throws { refuse() }
+    mutating func encode(_ value: UInt8) throws { refuse() }
+    mutating func encode(_ value: UInt16) throws { refuse() }
+    mutating func encode(_ value: UInt32) throws { refuse() }
+    mutating func encode(_ value: UInt64) throws { refuse() }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if value is any DatabaseValueConvertible {
+            return refuse()
+        }
+        try value.encode(to: encoder)
+    }
+
+    private func refuse() {
+        encoder.state.fail("a single value (a record encodes its columns in a keyed container)")
     }
 }
 
@@ -341,60 +387,5 @@ final class ColumnValueEncoder<Record: EncodableRecord>: Encoder, SingleValueEnc
     func encode(_ value: UInt64) throws { self.value = value.databaseValue }
     func encode<T: Encodable>(_ value: T) throws {
         self.value = try DatabaseValueEncoding<Record>.databaseValue(for: value, column: column, codingPath: codingPath)
-    }
-}
-
-/// An encoder that accepts everything and keeps nothing, returned where an
-/// `Encoder` method can not throw and the encoding continues elsewhere.
-struct DiscardingEncoder: Encoder {
-    var codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(Keyed<Key>(codingPath: codingPath))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        Unkeyed(codingPath: codingPath)
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        Single(codingPath: codingPath)
-    }
-
-    struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        var codingPath: [any CodingKey]
-        mutating func encodeNil(forKey key: Key) throws { }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            KeyedEncodingContainer(Keyed<NestedKey>(codingPath: codingPath + [key]))
-        }
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            Unkeyed(codingPath: codingPath + [key])
-        }
-        mutating func superEncoder() -> any Encoder { DiscardingEncoder(codingPath: codingPath) }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { DiscardingEncoder(codingPath: codingPath + [key]) }
-    }
-
-    struct Unkeyed: UnkeyedEncodingContainer {
-        var codingPath: [any CodingKey]
-        var count = 0
-        mutating func encodeNil() throws { count += 1 }
-        mutating func encode<T: Encodable>(_ value: T) throws { count += 1 }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            count += 1
-            return KeyedEncodingContainer(Keyed<NestedKey>(codingPath: codingPath))
-        }
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            count += 1
-            return Unkeyed(codingPath: codingPath)
-        }
-        mutating func superEncoder() -> any Encoder { DiscardingEncoder(codingPath: codingPath) }
-    }
-
-    struct Single: SingleValueEncodingContainer {
-        var codingPath: [any CodingKey]
-        mutating func encodeNil() throws { }
-        mutating func encode<T: Encodable>(_ value: T) throws { }
     }
 }

@@ -146,6 +146,11 @@ extension EncodableRecord {
         encoder.dataEncodingStrategy = .base64
         encoder.dateEncodingStrategy = .millisecondsSince1970
         encoder.nonConformingFloatEncodingStrategy = .throw
+        // The values of JSON columns see the record's userInfo, as GRDB's
+        // do. JSONEncoder wants Sendable values. `Sendable` is a marker
+        // protocol with no runtime representation: both dictionary types
+        // are the same at runtime, and the values are the application's own.
+        encoder.userInfo = unsafeBitCast(databaseEncodingUserInfo, to: [CodingUserInfoKey: any Sendable].self)
         return encoder
     }
 

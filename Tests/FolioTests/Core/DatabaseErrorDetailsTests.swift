@@ -33,12 +33,11 @@ final class DatabaseErrorDetailsTests: FolioTestCase {
         XCTAssertNil(error.arguments)
         XCTAssertEqual(error.description, """
             SQLite error 19: NOT NULL constraint failed: player.score - while executing \
-            `UPDATE player SET score = ? WHERE email = ?` \
-            (arguments hidden: set Configuration.publicStatementArguments to see them)
+            `UPDATE player SET score = ? WHERE email = ?`
             """)
         XCTAssertEqual(error.expandedDescription, """
             SQLite error 19: NOT NULL constraint failed: player.score - while executing \
-            `UPDATE player SET score = ? WHERE email = ?` with arguments [NULL, 'arthur@example.com']
+            `UPDATE player SET score = ? WHERE email = ?` with arguments [NULL, "arthur@example.com"]
             """)
     }
 
@@ -67,7 +66,7 @@ final class DatabaseErrorDetailsTests: FolioTestCase {
                 XCTAssertFalse(error.description.contains("arthur"))
                 XCTAssertEqual(error.expandedDescription, """
                     SQLite error 19: NOT NULL constraint failed: player.score - while executing \
-                    `INSERT INTO player (email, score) VALUES (?, ?)` with arguments ['arthur@example.com', NULL]
+                    `INSERT INTO player (email, score) VALUES (?, ?)` with arguments ["arthur@example.com", NULL]
                     """)
             }
         }

@@ -59,7 +59,7 @@ final class DatabaseErrorTests: FolioTestCase {
         }) { error in
             XCTAssertEqual(
                 "\(error)",
-                "SQLite error 19: FOREIGN KEY constraint failed - while executing `INSERT INTO book (authorId) VALUES (?)` (arguments hidden: set Configuration.publicStatementArguments to see them)")
+                "SQLite error 19: FOREIGN KEY constraint failed - while executing `INSERT INTO book (authorId) VALUES (?)`")
             XCTAssertNil((error as? DatabaseError)?.arguments)
         }
     }
@@ -109,7 +109,7 @@ final class DatabaseErrorTests: FolioTestCase {
                 XCTAssertEqual((error as? DatabaseError)?.sql, "INSERT INTO t VALUES (?, ?)")
             }
             XCTAssertThrowsError(try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [1, 2, 3])) { error in
-                XCTAssertEqual((error as? DatabaseError)?.message, "wrong number of statement arguments: 3 given, 2 expected")
+                XCTAssertEqual((error as? DatabaseError)?.message, "wrong number of statement arguments: 3")
             }
             XCTAssertThrowsError(try db.execute(sql: "INSERT INTO t VALUES (:a, :b)", arguments: ["a": 1, "b": 2, "c": 3])) { error in
                 XCTAssertEqual((error as? DatabaseError)?.message, "unknown statement argument: c")
@@ -123,5 +123,89 @@ final class DatabaseErrorTests: FolioTestCase {
         XCTAssertEqual(error.description, "SQLite error 5: locked")
         XCTAssertEqual(ResultCode.SQLITE_CONSTRAINT_UNIQUE.primaryResultCode, .SQLITE_CONSTRAINT)
         XCTAssertEqual(ResultCode.SQLITE_CONSTRAINT_UNIQUE.rawValue, 2067)
+    }
+}
+
+/// DatabaseError descriptions as GRDB's README ("Error Handling") shows
+/// them.
+final class DatabaseErrorGRDBDescriptionTests: FolioTestCase {
+    func testDescriptionAsInTheREADME() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE master (id INTEGER PRIMARY KEY);
+                CREATE TABLE pet (masterId INTEGER REFERENCES master(id), name TEXT);
+                """)
+        }
+        XCTAssertThrowsError(try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO pet (masterId, name) VALUES (?, ?)", arguments: [1, "Bobby"])
+        }) { error in
+            guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.resultCode, .SQLITE_CONSTRAINT)
+            XCTAssertEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
+            XCTAssertEqual(error.message, "FOREIGN KEY constraint failed")
+            XCTAssertEqual(error.sql, "INSERT INTO pet (masterId, name) VALUES (?, ?)")
+            XCTAssertEqual(error.description, "SQLite error 19: FOREIGN KEY constraint failed - while executing `INSERT INTO pet (masterId, name) VALUES (?, ?)`")
+        }
+    }
+
+    func testPublicArgumentsAreWrittenAsGRDBWritesThem() throws {
+        var config = Configuration()
+        config.publicStatementArguments = true
+        let dbQueue = try makeDatabaseQueue(configuration: config)
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE master (id INTEGER PRIMARY KEY);
+                CREATE TABLE pet (masterId INTEGER REFERENCES master(id), name TEXT);
+                """)
+        }
+        XCTAssertThrowsError(try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO pet (masterId, name) VALUES (?, ?)", arguments: [1, "Bobby"])
+        }) { error in
+            guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.arguments, [1, "Bobby"])
+            XCTAssertEqual("\(error.arguments!)", #"[1, "Bobby"]"#)
+            XCTAssertEqual(error.description, #"SQLite error 19: FOREIGN KEY constraint failed - while executing `INSERT INTO pet (masterId, name) VALUES (?, ?)` with arguments [1, "Bobby"]"#)
+        }
+    }
+
+    func testMultipleStatementsAndWrongArgumentCounts() throws {
+        try makeDatabaseQueue().write { db in
+            XCTAssertThrowsError(try db.makeStatement(sql: "SELECT 1; SELECT 2")) { error in
+                guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.resultCode, .SQLITE_MISUSE)
+                XCTAssertEqual(error.message, "Multiple statements found. To execute multiple statements, use Database.execute(sql:) or Database.allStatements(sql:) instead.")
+            }
+            let statement = try db.makeStatement(sql: "SELECT ?")
+            XCTAssertThrowsError(try statement.validateArguments([1, 2])) { error in
+                guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.resultCode, .SQLITE_MISUSE)
+                XCTAssertEqual(error.message, "wrong number of statement arguments: 2")
+            }
+            XCTAssertThrowsError(try db.execute(sql: "SELECT ?, ?", arguments: [1])) { error in
+                XCTAssertEqual((error as? DatabaseError)?.message, "wrong number of statement arguments: 1")
+            }
+        }
+    }
+
+    func testMigrationErrorsHaveNoPrefix() throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE author (id INTEGER PRIMARY KEY);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), name TEXT);
+                INSERT INTO book VALUES (1, 2, 'Moby-Dick');
+                """)
+        }
+        XCTAssertThrowsError(try migrator.migrate(makeDatabaseQueue())) { error in
+            XCTAssertEqual("\(error)", #"SQLite error 19: FOREIGN KEY constraint violation - from book(authorId) to author(id), in [id:1 authorId:2 name:"Moby-Dick"]"#)
+        }
+        var failing = DatabaseMigrator()
+        failing.registerMigration("v1") { db in
+            try db.execute(sql: "CREATE TABLE t(a NOT NULL); INSERT INTO t VALUES (NULL)")
+        }
+        XCTAssertThrowsError(try failing.migrate(makeDatabaseQueue())) { error in
+            XCTAssertEqual("\(error)", "SQLite error 19: NOT NULL constraint failed: t.a - while executing `INSERT INTO t VALUES (NULL)`")
+        }
     }
 }

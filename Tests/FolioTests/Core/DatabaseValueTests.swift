@@ -75,8 +75,9 @@ final class DatabaseValueTests: FolioTestCase {
         XCTAssertEqual(DatabaseValue.null.description, "NULL")
         XCTAssertEqual(42.databaseValue.description, "42")
         XCTAssertEqual(1.5.databaseValue.description, "1.5")
-        XCTAssertEqual("O'Brien".databaseValue.description, "'O''Brien'")
-        XCTAssertEqual(Data([0x00, 0xAB, 0x0F]).databaseValue.description, "X'00AB0F'")
+        XCTAssertEqual("O'Brien".databaseValue.description, #""O\'Brien""#)
+        XCTAssertEqual("foo\n".databaseValue.description, #""foo\n""#)
+        XCTAssertEqual(Data([0x00, 0xAB, 0x0F]).databaseValue.description, "Data(3 bytes)")
     }
 
     func testInitFromValue() {

@@ -236,7 +236,9 @@ final class DumpFormatTests: FolioTestCase {
 
     // MARK: - Several statements
 
-    func testStatementsAreSeparatedByAnEmptyLine() throws {
+    /// GRDB writes no empty line between the results of two statements
+    /// (the line format keeps its empty line between records).
+    func testStatementsFollowEachOtherWithoutAnEmptyLine() throws {
         try makePlayerDatabase().write { db in
             let sql: SQL = """
                 SELECT name FROM player ORDER BY id;
@@ -244,13 +246,13 @@ final class DumpFormatTests: FolioTestCase {
                 SELECT name FROM player WHERE 0;
                 SELECT COUNT(*) AS count FROM player;
                 """
-            XCTAssertEqual(try dump(db, sql, format: .debug()), "Arthur\nBarbara\n\n2\n")
-            XCTAssertEqual(try dump(db, sql, format: .list(header: true)), "name\nArthur\nBarbara\n\ncount\n2\n")
-            XCTAssertEqual(try dump(db, sql, format: .quote()), "'Arthur'\n'Barbara'\n\n2\n")
+            XCTAssertEqual(try dump(db, sql, format: .debug()), "Arthur\nBarbara\n2\n")
+            XCTAssertEqual(try dump(db, sql, format: .list(header: true)), "name\nArthur\nBarbara\ncount\n2\n")
+            XCTAssertEqual(try dump(db, sql, format: .quote()), "'Arthur'\n'Barbara'\n2\n")
             XCTAssertEqual(try dump(db, sql, format: .line()), "name = Arthur\n\nname = Barbara\n\ncount = 2\n")
             XCTAssertEqual(
                 try dump(db, sql, format: .json()),
-                "[{\"name\":\"Arthur\"},\n{\"name\":\"Barbara\"}]\n\n[]\n\n[{\"count\":2}]\n")
+                "[{\"name\":\"Arthur\"},\n{\"name\":\"Barbara\"}]\n[]\n[{\"count\":2}]\n")
         }
     }
 
@@ -323,4 +325,30 @@ final class DumpFormatTests: FolioTestCase {
         }
         XCTAssertEqual(output, "1|Arthur|500\n2|Barbara|\n")
     }
+
+    // MARK: - GRDB's output
+
+    func testJSONHonoursTheOutputFormattingOfACustomEncoder() throws {
+        try makePlayerDatabase().read { db in
+            let encoder = JSONDumpFormat.defaultEncoder
+            encoder.outputFormatting = [.sortedKeys]
+            XCTAssertEqual(
+                try dump(db, "SELECT 2 AS b, 1 AS a", format: .json(encoder: encoder)),
+                "[{\"a\":1,\"b\":2}]\n")
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            XCTAssertEqual(
+                try dump(db, "SELECT 2 AS b, 1 AS a UNION ALL SELECT 4, 3", format: .json(encoder: encoder)),
+                "[\n  {\n    \"a\" : 1,\n    \"b\" : 2\n  },\n  {\n    \"a\" : 3,\n    \"b\" : 4\n  }\n]\n")
+        }
+    }
+
+    func testDebugFormatShowsSixteenByteBlobsAsUUIDs() throws {
+        let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        try makeDatabaseQueue().read { db in
+            XCTAssertEqual(
+                try dump(db, "SELECT \(uuid), \(Data([0xFF, 0x00])), \(Data("text".utf8))", format: .debug()),
+                "E621E1F8-C36C-495A-93FC-0C247A3E6E5F|X'FF00'|text\n")
+        }
+    }
 }
+

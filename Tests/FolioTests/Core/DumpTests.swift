@@ -82,7 +82,7 @@ final class DumpTests: FolioTestCase {
                 SELECT * FROM player ORDER BY name;
                 SELECT MAX(score) AS maxScore FROM player;
                 """, to: output)
-            XCTAssertEqual(output.text, "1|Arthur|1000\n2|Barbara|500\n\n1000\n")
+            XCTAssertEqual(output.text, "1|Arthur|1000\n2|Barbara|500\n1000\n")
             XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player"), 2)
         }
     }

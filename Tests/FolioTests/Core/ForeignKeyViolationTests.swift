@@ -113,7 +113,7 @@ final class ForeignKeyViolationTests: FolioTestCase {
             XCTAssertEqual("\(violation)", violation.description)
             XCTAssertEqual(
                 try violation.failureDescription(db),
-                "FOREIGN KEY constraint violation - from player(teamId) to team(id), in [id:2 teamId:2 name:'O''Brien' score:1000]")
+                "FOREIGN KEY constraint violation - from player(teamId) to team(id), in [id:2 teamId:2 name:\"O\\'Brien\" score:1000]")
             let error = violation.databaseError(db)
             XCTAssertEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
             XCTAssertEqual(error.message, try violation.failureDescription(db))
@@ -144,7 +144,7 @@ final class ForeignKeyViolationTests: FolioTestCase {
             XCTAssertThrowsError(try db.checkForeignKeys(in: "player")) { error in
                 guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
-                XCTAssertEqual(error.message, "FOREIGN KEY constraint violation - from player(teamId) to team(id), in [id:2 teamId:2 name:'O''Brien' score:1000]")
+                XCTAssertEqual(error.message, "FOREIGN KEY constraint violation - from player(teamId) to team(id), in [id:2 teamId:2 name:\"O\\'Brien\" score:1000]")
             }
             XCTAssertThrowsError(try db.checkForeignKeys())
             try db.checkForeignKeys(in: "team")

@@ -163,7 +163,7 @@ final class RowCollectionTests: FolioTestCase {
     func testDebugDescriptionOfRowWithoutAdapterIsItsDescription() throws {
         try makeDatabaseQueue().read { db in
             let row = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT 1 AS a, 'x' AS b"))
-            XCTAssertEqual(row.debugDescription, "[a:1 b:'x']")
+            XCTAssertEqual(row.debugDescription, #"[a:1 b:"x"]"#)
             XCTAssertEqual(row.debugDescription, row.description)
         }
     }
@@ -172,8 +172,8 @@ final class RowCollectionTests: FolioTestCase {
         try makeLibrary().read { db in
             let mapped = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT 'Hello' AS produced", adapter: ColumnMapping(["consumed": "produced"])))
             XCTAssertEqual(mapped.debugDescription, """
-                ▿ [consumed:'Hello']
-                  unadapted: [produced:'Hello']
+                ▿ [consumed:"Hello"]
+                  unadapted: [produced:"Hello"]
                 """)
 
             let request = Book
@@ -181,14 +181,14 @@ final class RowCollectionTests: FolioTestCase {
                 .order(Column("id"))
             let bookRow = try XCTUnwrap(Row.fetchOne(db, request))
             XCTAssertEqual(bookRow.debugDescription, """
-                ▿ [id:10 authorId:1 title:'War and Peace']
-                  unadapted: [id:10 authorId:1 title:'War and Peace' id:1 name:'Tolstoy' countryCode:'RU' code:'RU' name:'Russia']
-                  - author: [id:1 name:'Tolstoy' countryCode:'RU']
-                    - country: [code:'RU' name:'Russia']
+                ▿ [id:10 authorId:1 title:"War and Peace"]
+                  unadapted: [id:10 authorId:1 title:"War and Peace" id:1 name:"Tolstoy" countryCode:"RU" code:"RU" name:"Russia"]
+                  - author: [id:1 name:"Tolstoy" countryCode:"RU"]
+                    - country: [code:"RU" name:"Russia"]
                 """)
 
             let authorRow = try XCTUnwrap(Row.fetchOne(db, Author.including(all: Author.books).order(Column("id"))))
-            XCTAssertTrue(authorRow.debugDescription.hasPrefix("▿ [id:1 name:'Tolstoy' countryCode:'RU']\n"))
+            XCTAssertTrue(authorRow.debugDescription.hasPrefix(#"▿ [id:1 name:"Tolstoy" countryCode:"RU"]"# + "\n"))
             XCTAssertTrue(authorRow.debugDescription.hasSuffix("\n  + books: 2 rows"))
         }
     }

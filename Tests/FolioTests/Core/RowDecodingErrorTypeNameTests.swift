@@ -21,15 +21,15 @@ final class RowDecodingErrorTypeNameTests: FolioTestCase {
     func testStandardTypesAreNamedWithoutTheirModule() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.read { db in
-            XCTAssertThrowsError(try Int.fetchOne(db, sql: "SELECT 'abc' AS value")) { error in
+            XCTAssertThrowsError(try UInt8.fetchOne(db, sql: "SELECT 256 AS value")) { error in
                 XCTAssertEqual(
                     (error as? RowDecodingError)?.description,
-                    "could not decode Int from 'abc' in column \"value\" (index 0) - row: [value:'abc'] - sql: `SELECT 'abc' AS value`")
+                    "could not decode UInt8 from 256 in column \"value\" (index 0) - row: [value:256] - sql: `SELECT 256 AS value`")
             }
             XCTAssertThrowsError(try Foundation.Date.fetchOne(db, sql: "SELECT '2024-13-45 25:61:00' AS value")) { error in
                 XCTAssertEqual(
                     (error as? RowDecodingError)?.description,
-                    "could not decode Date from '2024-13-45 25:61:00' in column \"value\" (index 0) - row: [value:'2024-13-45 25:61:00'] - sql: `SELECT '2024-13-45 25:61:00' AS value`")
+                    "could not decode Date from \"2024-13-45 25:61:00\" in column \"value\" (index 0) - row: [value:\"2024-13-45 25:61:00\"] - sql: `SELECT '2024-13-45 25:61:00' AS value`")
             }
             XCTAssertThrowsError(try UUID.fetchOne(db, sql: "SELECT 'x'")) { error in
                 XCTAssertEqual((error as? RowDecodingError)?.typeName, "UUID")

@@ -121,9 +121,17 @@ final class SQLQuotingTests: FolioTestCase {
         }
     }
 
-    func testStringValuesInSQLDescriptionsDoubleQuotesFollowedByACombiningMark() {
-        let value = "a'\u{301} OR 1 = 1 --".databaseValue
-        XCTAssertEqual(Array(value.description.utf8), Array("'a''\u{301} OR 1 = 1 --'".utf8))
+    func testStringValuesInSQLLiteralsDoubleQuotesFollowedByACombiningMark() throws {
+        let value = "a'\u{301} OR 1 = 1 --"
+        try makeDatabaseQueue().write { db in
+            try db.create(table: "t") { t in
+                t.column("a", .text).defaults(to: value)
+            }
+            let sql = try XCTUnwrap(String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 't'"))
+            XCTAssertTrue(Array(sql.utf8).starts(with: Array(#"CREATE TABLE "t" ("a" TEXT DEFAULT 'a''\#u{301} OR 1 = 1 --'"#.utf8)), sql)
+            try db.execute(sql: "INSERT INTO t DEFAULT VALUES")
+            XCTAssertEqual(try String.fetchOne(db, sql: "SELECT a FROM t"), value)
+        }
     }
 
     func testSchemaIntrospectionTellsApartTablesThatDifferOnlyByNormalization() throws {

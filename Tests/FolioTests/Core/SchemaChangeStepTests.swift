@@ -182,8 +182,11 @@ final class SchemaChangeStepTests: FolioTestCase {
                 XCTAssertEqual(error.resultCode, .SQLITE_CONSTRAINT)
                 XCTAssertEqual(error.sql, sql)
             }
-            // The cursor is done, and the statement can run again.
-            XCTAssertNil(try cursor.next())
+            // The cursor throws again (as in GRDB), and the statement can
+            // run again.
+            XCTAssertThrowsError(try cursor.next()) { error in
+                XCTAssertEqual((error as? DatabaseError)?.resultCode, .SQLITE_CONSTRAINT)
+            }
             XCTAssertEqual(try Int.fetchAll(db, sql: "SELECT a FROM t"), [])
         }
     }

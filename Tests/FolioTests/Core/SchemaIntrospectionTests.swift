@@ -132,7 +132,7 @@ final class SchemaIntrospectionTests: FolioTestCase {
             XCTAssertThrowsError(try db.checkForeignKeys()) { error in
                 guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
-                XCTAssertEqual(error.message, "FOREIGN KEY constraint violation - from player(teamId) to team(id), in [id:12 email:NULL name:'Arthur' teamId:'nowhere' position:NULL]")
+                XCTAssertEqual(error.message, "FOREIGN KEY constraint violation - from player(teamId) to team(id), in [id:12 email:NULL name:\"Arthur\" teamId:\"nowhere\" position:NULL]")
             }
             try db.execute(sql: "DELETE FROM player")
             try db.checkForeignKeys()

@@ -68,6 +68,6 @@ final class StatementArgumentsConversionTests: FolioTestCase {
 
         var mixed: StatementArguments = ["foo": 1]
         XCTAssertEqual(mixed.append(contentsOf: [2, 3]), [:])
-        XCTAssertEqual(mixed.description, "[2, 3, foo:1]")
+        XCTAssertEqual(mixed.description, #"["foo": 1, 2, 3]"#)
     }
 }

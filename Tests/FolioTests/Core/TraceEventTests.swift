@@ -71,4 +71,22 @@ final class TraceEventTests: FolioTestCase {
         XCTAssertEqual(events.count, 2, "SELECT 1 is not traced")
         XCTAssertFalse(events.contains { $0.expandedDescription.contains("SELECT 1") })
     }
+
+    /// As GRDB, the trace and `Statement.sql` give the SQL of each
+    /// statement, without its trailing semicolon or leading white space.
+    func testTracedSQLHasNoTrailingSemicolonNorLeadingWhiteSpace() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.inDatabase { db in
+            var traced: [String] = []
+            db.trace { event in
+                if case .statement(let statement) = event { traced.append(statement.sql) }
+            }
+            try db.execute(sql: "CREATE TABLE t(a);  \n  INSERT INTO t VALUES (1);\nSELECT * FROM t; ")
+            let statement = try db.makeStatement(sql: "  SELECT a FROM t;  ")
+            XCTAssertEqual(statement.sql, "SELECT a FROM t")
+            try statement.execute()
+            db.trace()
+            XCTAssertEqual(traced, ["CREATE TABLE t(a)", "INSERT INTO t VALUES (1)", "SELECT * FROM t", "SELECT a FROM t"])
+        }
+    }
 }

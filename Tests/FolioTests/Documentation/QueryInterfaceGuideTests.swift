@@ -693,7 +693,7 @@ final class QueryInterfaceGuideTests: FolioTestCase {
             print(statement)           // SELECT * FROM "player" WHERE "email" = ?
             print(statement.arguments) // ["arthur@example.com"]
             XCTAssertEqual(statement.sql, #"SELECT * FROM "player" WHERE "email" = ?"#)
-            XCTAssertEqual("\(statement.arguments)", #"['arthur@example.com']"#)
+            XCTAssertEqual("\(statement.arguments)", #"["arthur@example.com"]"#)
             XCTAssertEqual("\(statement)", #"SELECT * FROM "player" WHERE "email" = ?"#)
             XCTAssertEqual(statement.description, statement.sql)
         }

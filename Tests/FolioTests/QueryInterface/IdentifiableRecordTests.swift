@@ -96,7 +96,7 @@ final class IdentifiableRecordTests: FolioTestCase {
                 }
                 XCTAssertEqual(table, "country")
                 XCTAssertEqual(key, ["isoCode": "IT".databaseValue])
-                XCTAssertEqual("\(error)", "Key not found in table country: [isoCode:'IT']")
+                XCTAssertEqual("\(error)", #"Key not found in table country: [isoCode:"IT"]"#)
             }
             XCTAssertThrowsError(try Player.find(db, id: 42)) { error in
                 XCTAssertEqual("\(error)", "Key not found in table player: [id:42]")

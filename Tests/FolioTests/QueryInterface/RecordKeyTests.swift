@@ -373,7 +373,7 @@ final class RecordKeyTests: FolioTestCase {
             }
             XCTAssertEqual(try Citizenship.find(db, key: ["playerID": 2, "countryISOCode": "DE"]).playerID, 2)
             XCTAssertThrowsError(try Citizenship.find(db, key: ["playerID": 2, "countryISOCode": "FR"])) { error in
-                XCTAssertEqual("\(error)", "Key not found in table citizenship: [countryISOCode:'FR', playerID:2]")
+                XCTAssertEqual("\(error)", #"Key not found in table citizenship: [countryISOCode:"FR", playerID:2]"#)
             }
             XCTAssertThrowsError(try Event.find(db, key: 42)) { error in
                 XCTAssertEqual("\(error)", "Key not found in table event: [rowid:42]")

@@ -102,7 +102,7 @@ final class BadInputTests: FolioTestCase {
         BadInput("too few positional arguments", expect: .database(.SQLITE_MISUSE, mentions: ["wrong number of statement arguments: 1"], sql: "UPDATE player SET score = ? WHERE id = ?")) { fixture in
             try fixture.dbQueue.write { db in try db.execute(sql: "UPDATE player SET score = ? WHERE id = ?", arguments: [0]) }
         },
-        BadInput("too many positional arguments", expect: .database(.SQLITE_MISUSE, mentions: ["3 given, 2 expected"])) { fixture in
+        BadInput("too many positional arguments", expect: .database(.SQLITE_MISUSE, mentions: ["wrong number of statement arguments: 3"])) { fixture in
             try fixture.dbQueue.write { db in try db.execute(sql: "UPDATE player SET score = ? WHERE id = ?", arguments: [0, 1, 2]) }
         },
         BadInput("unknown named argument", expect: .database(.SQLITE_MISUSE, mentions: ["unknown statement argument", "bogus"])) { fixture in

@@ -20,8 +20,8 @@ extension Double: DatabaseValueConvertible, StatementColumnConvertible {
     /// let score = Double(sqliteStatement: statement.sqliteStatement, index: 0)
     /// ```
     ///
-    /// Row decoding does not use SQLite's conversions: it refuses a value that
-    /// does not convert (see ``fromStatement(_:atUncheckedIndex:)``).
+    /// Row decoding reads columns with ``fromStatement(_:atUncheckedIndex:)``,
+    /// which checks the column type first.
     ///
     /// - Parameters:
     ///   - sqliteStatement: A statement that has just produced a row.
@@ -33,10 +33,12 @@ extension Double: DatabaseValueConvertible, StatementColumnConvertible {
         self = sqlite3_column_double(sqliteStatement, index)
     }
 
-    /// Reads the value of a statement column, checking its type: nil for NULL,
-    /// and for a value that does not convert (TEXT or BLOB). Row decoding uses
-    /// it, so that a value that does not convert is an error, not SQLite's
-    /// conversion.
+    /// Reads the value of a statement column: nil for NULL, the value of an
+    /// INTEGER or REAL column, and SQLite's convenience conversion of TEXT
+    /// and BLOB that start with a number (`'1.5 m'` is 1.5), as GRDB lets
+    /// it go through (README, "Values"); nil for a text that does not
+    /// start with a number. Rows read from a statement, value fetches and
+    /// records use it.
     ///
     /// ```swift
     /// let score = Double.fromStatement(sqliteStatement, atUncheckedIndex: 0)
@@ -51,8 +53,20 @@ extension Double: DatabaseValueConvertible, StatementColumnConvertible {
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Double? {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_INTEGER, SQLITE_FLOAT: return sqlite3_column_double(sqliteStatement, index)
-        default: return nil
+        case SQLITE_NULL: return nil
+        // SQLite's convenience conversion of TEXT and BLOB values that
+        // start with a number ('1.5 m' is 1.5), as in GRDB.
+        default: return _fromTextOrBlob(sqliteStatement, index: index)
         }
+    }
+
+    /// SQLite's convenience conversion of a TEXT or BLOB column that
+    /// starts with a number, or nil (see `SQLiteNumericText`): the slow
+    /// path of ``fromStatement(_:atUncheckedIndex:)``, kept out of line.
+    @usableFromInline @inline(never)
+    static func _fromTextOrBlob(_ sqliteStatement: SQLiteStatement, index: CInt) -> Double? {
+        guard SQLiteNumericText.hasNumericPrefix(sqlite3_column_value(sqliteStatement, index)) else { return nil }
+        return sqlite3_column_double(sqliteStatement, index)
     }
 }
 
@@ -72,8 +86,8 @@ extension Float: DatabaseValueConvertible, StatementColumnConvertible {
     /// let ratio = Float(sqliteStatement: statement.sqliteStatement, index: 0)
     /// ```
     ///
-    /// Row decoding does not use SQLite's conversions: it refuses a value that
-    /// does not convert (see ``fromStatement(_:atUncheckedIndex:)``).
+    /// Row decoding reads columns with ``fromStatement(_:atUncheckedIndex:)``,
+    /// which checks the column type first.
     ///
     /// - Parameters:
     ///   - sqliteStatement: A statement that has just produced a row.
@@ -85,10 +99,12 @@ extension Float: DatabaseValueConvertible, StatementColumnConvertible {
         self = Float(sqlite3_column_double(sqliteStatement, index))
     }
 
-    /// Reads the value of a statement column, checking its type: nil for NULL,
-    /// and for a value that does not convert (TEXT or BLOB). Row decoding uses
-    /// it, so that a value that does not convert is an error, not SQLite's
-    /// conversion.
+    /// Reads the value of a statement column: nil for NULL, the value of an
+    /// INTEGER or REAL column, and SQLite's convenience conversion of TEXT
+    /// and BLOB that start with a number (`'1.5 m'` is 1.5), as GRDB lets
+    /// it go through (README, "Values"); nil for a text that does not
+    /// start with a number. Rows read from a statement, value fetches and
+    /// records use it.
     ///
     /// ```swift
     /// let ratio = Float.fromStatement(sqliteStatement, atUncheckedIndex: 0)

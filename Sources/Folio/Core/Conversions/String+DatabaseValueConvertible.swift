@@ -34,8 +34,8 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
     /// let name = String(sqliteStatement: statement.sqliteStatement, index: 0)
     /// ```
     ///
-    /// Row decoding does not use SQLite's conversions: it refuses a value that
-    /// does not convert (see ``fromStatement(_:atUncheckedIndex:)``).
+    /// Row decoding reads columns with ``fromStatement(_:atUncheckedIndex:)``,
+    /// which checks the column type first.
     ///
     /// - Parameters:
     ///   - sqliteStatement: A statement that has just produced a row.
@@ -47,10 +47,10 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
         self.init(_uncheckedSQLiteStatement: sqliteStatement, index: index)
     }
 
-    /// Reads the value of a statement column, checking its type: nil for NULL,
-    /// and for a value that does not convert (a number, or a BLOB that is not
-    /// valid UTF-8). Row decoding uses it, so that a value that does not
-    /// convert is an error, not SQLite's conversion.
+    /// Reads the value of a statement column: nil for NULL and for a BLOB
+    /// that is not valid UTF-8; the text of an INTEGER or REAL column
+    /// through SQLite's convenience conversion (42 is `"42"`), as GRDB lets
+    /// it go through (README, "Values").
     ///
     /// ```swift
     /// let name = String.fromStatement(sqliteStatement, atUncheckedIndex: 0)
@@ -68,8 +68,12 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
             return String(_uncheckedSQLiteStatement: sqliteStatement, index: index)
         } else if type == SQLITE_BLOB {
             return String._fromBlobColumn(sqliteStatement, index: index)
-        } else {
+        } else if type == SQLITE_NULL {
             return nil
+        } else {
+            // SQLite's convenience conversion of INTEGER and REAL values
+            // (42 is "42"), as in GRDB.
+            return String(_uncheckedSQLiteStatement: sqliteStatement, index: index)
         }
     }
 
@@ -125,8 +129,8 @@ extension Data: DatabaseValueConvertible, StatementColumnConvertible {
     /// let bytes = Data(sqliteStatement: statement.sqliteStatement, index: 0)
     /// ```
     ///
-    /// Row decoding does not use SQLite's conversions: it refuses a value that
-    /// does not convert (see ``fromStatement(_:atUncheckedIndex:)``).
+    /// Row decoding reads columns with ``fromStatement(_:atUncheckedIndex:)``,
+    /// which checks the column type first.
     ///
     /// - Parameters:
     ///   - sqliteStatement: A statement that has just produced a row.
@@ -144,10 +148,9 @@ extension Data: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 
-    /// Reads the value of a statement column, checking its type: nil for NULL,
-    /// and for a value that does not convert (a number). Row decoding uses it,
-    /// so that a value that does not convert is an error, not SQLite's
-    /// conversion.
+    /// Reads the value of a statement column: nil for NULL; the bytes of a
+    /// BLOB or TEXT column, and of the text of an INTEGER or REAL column
+    /// through SQLite's convenience conversion, as in GRDB.
     ///
     /// ```swift
     /// let bytes = Data.fromStatement(sqliteStatement, atUncheckedIndex: 0)
@@ -175,8 +178,12 @@ extension Data: DatabaseValueConvertible, StatementColumnConvertible {
             } else {
                 return Data()
             }
-        default:
+        case SQLITE_NULL:
             return nil
+        default:
+            // SQLite's convenience conversion of INTEGER and REAL values
+            // (42 is the bytes of "42"), as in GRDB.
+            return Data(sqliteStatement: sqliteStatement, index: index)
         }
     }
 }

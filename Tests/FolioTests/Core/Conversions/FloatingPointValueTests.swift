@@ -70,7 +70,9 @@ final class FloatingPointValueTests: FolioTestCase {
 
             let cursor = try Row.fetchCursor(db, sql: sql)
             let liveRow = try XCTUnwrap(cursor.next())
-            assertThrowsRowDecodingError(try liveRow.decode(Double.self, atIndex: 0))
+            // A statement row lets SQLite's convenience conversion of a
+            // text that starts with a number go through, as GRDB does.
+            XCTAssertEqual(try liveRow.decode(Double.self, atIndex: 0), 1.5)
             assertThrowsRowDecodingError(try liveRow.decode(Float.self, atIndex: 1))
             XCTAssertNil(liveRow[2] as Double?)
         }

@@ -133,10 +133,13 @@ final class IntegerValueTests: FolioTestCase {
             let row = try XCTUnwrap(Row.fetchOne(db, sql: sql))
             let error = assertThrowsRowDecodingError(try row.decode(Int.self, forColumn: "text"))
             XCTAssertEqual(error?.reason, .valueMismatch)
-            XCTAssertEqual(error?.description, #"could not decode Int from '12' in column "text" (index 0) - row: [text:'12' blob:X'01' junk:'20 small cigars'] - sql: `SELECT '12' AS text, X'01' AS blob, '20 small cigars' AS junk`"#)
+            XCTAssertEqual(error?.description, #"could not decode Int from "12" in column "text" (index 0) - row: [text:"12" blob:Data(1 bytes) junk:"20 small cigars"] - sql: `SELECT '12' AS text, X'01' AS blob, '20 small cigars' AS junk`"#)
             assertThrowsRowDecodingError(try row.decode(Int.self, forColumn: "blob"))
             assertThrowsRowDecodingError(try row.decode(Int64.self, forColumn: "junk"))
             assertThrowsRowDecodingError(try row.decode(Int?.self, forColumn: "junk"))
+            // GRDB lets SQLite's conversion of text to integers go through
+            // for statement columns; Folio does not yet (see the comment of
+            // `init(_sqliteStatement:index:)`).
             assertThrowsRowDecodingError(try Int.fetchAll(db, sql: "SELECT '12'"))
 
             let cursor = try Row.fetchCursor(db, sql: sql)

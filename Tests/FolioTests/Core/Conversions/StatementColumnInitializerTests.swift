@@ -69,10 +69,10 @@ final class StatementColumnInitializerTests: FolioTestCase {
             XCTAssertEqual(Bool.fromStatement(sqliteStatement, atUncheckedIndex: 1), true)
             XCTAssertNil(Bool.fromStatement(sqliteStatement, atUncheckedIndex: 3))
             XCTAssertEqual(String.fromStatement(sqliteStatement, atUncheckedIndex: 3), "ABC")
-            XCTAssertNil(String.fromStatement(sqliteStatement, atUncheckedIndex: 0))
+            XCTAssertEqual(String.fromStatement(sqliteStatement, atUncheckedIndex: 0), "42") // SQLite's conversion, as in GRDB
             XCTAssertNil(String.fromStatement(sqliteStatement, atUncheckedIndex: 4))
             XCTAssertEqual(Data.fromStatement(sqliteStatement, atUncheckedIndex: 2), Data("text".utf8))
-            XCTAssertNil(Data.fromStatement(sqliteStatement, atUncheckedIndex: 1))
+            XCTAssertEqual(Data.fromStatement(sqliteStatement, atUncheckedIndex: 1), Data("1.5".utf8)) // SQLite's conversion, as in GRDB
             XCTAssertEqual(Int64?.fromStatement(sqliteStatement, atUncheckedIndex: 4), .some(nil))
             XCTAssertEqual(Int64?.fromStatement(sqliteStatement, atUncheckedIndex: 2), nil as Int64??)
         }

@@ -255,7 +255,7 @@ final class UnrepresentableValueTests: FolioTestCase {
             XCTAssertThrowsError(try Date.fetchOne(db, sql: "SELECT '2024-13-45 25:61:00'")) { error in
                 XCTAssertEqual(
                     (error as? RowDecodingError)?.description,
-                    "could not decode Date from '2024-13-45 25:61:00' in column \"'2024-13-45 25:61:00'\" (index 0) - row: ['2024-13-45 25:61:00':'2024-13-45 25:61:00'] - sql: `SELECT '2024-13-45 25:61:00'`")
+                    "could not decode Date from \"2024-13-45 25:61:00\" in column \"'2024-13-45 25:61:00'\" (index 0) - row: ['2024-13-45 25:61:00':\"2024-13-45 25:61:00\"] - sql: `SELECT '2024-13-45 25:61:00'`")
             }
         }
     }

@@ -406,7 +406,7 @@ final class DecodableRecordTests: FolioTestCase {
                 XCTAssertEqual(error.sql, "SELECT id, name FROM player")
                 XCTAssertEqual(
                     error.description,
-                    #"could not decode Int: no such column "score" - row: [id:1 name:'Arthur'] - sql: `SELECT id, name FROM player`"#)
+                    #"could not decode Int: no such column "score" - row: [id:1 name:"Arthur"] - sql: `SELECT id, name FROM player`"#)
             }
         }
     }

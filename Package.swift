@@ -24,6 +24,7 @@ let macroTargets: [Target] = withMacros ? [
         name: "FolioMacrosPlugin",
         dependencies: [
             .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
             .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
             .product(name: "SwiftDiagnostics", package: "swift-syntax"),

@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
@@ -162,9 +163,9 @@ public struct DatabaseRecordMacro: ExtensionMacro {
               let argument = arguments.first(where: { $0.label?.text == "table" })
         else { return nil }
         guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
-              literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) })
+              let value = literal.representedLiteralValue
         else { return .some(nil) }
-        return .some(literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined())
+        return .some(value)
     }
 
     /// The access modifier of the generated members: the struct's, when

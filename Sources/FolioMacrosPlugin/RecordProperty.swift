@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import SwiftParser
 import SwiftSyntax
 
 /// A stored property of a `@DatabaseRecord` struct that is a column.
@@ -176,10 +177,11 @@ struct RecordPropertyReader {
     static func columnName(of attribute: AttributeSyntax) -> String? {
         guard case .argumentList(let arguments) = attribute.arguments,
               arguments.count == 1,
-              let literal = arguments.first?.expression.as(StringLiteralExprSyntax.self),
-              literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) })
+              let literal = arguments.first?.expression.as(StringLiteralExprSyntax.self)
         else { return nil }
-        return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+        // The value of the literal, escapes resolved; nil with
+        // interpolations.
+        return literal.representedLiteralValue
     }
 
     /// A name without its backticks.

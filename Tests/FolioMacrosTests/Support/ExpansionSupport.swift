@@ -22,6 +22,8 @@ func assertDatabaseRecordExpansion(
     expandedSource: String,
     diagnostics: [DiagnosticSpec] = [],
     conformances: [String]? = nil,
+    applyFixIts: [String]? = nil,
+    fixedSource: String? = nil,
     file: StaticString = #filePath,
     line: UInt = #line)
 {
@@ -36,6 +38,8 @@ func assertDatabaseRecordExpansion(
         expandedSource: expandedSource,
         diagnostics: diagnostics,
         macroSpecs: specs,
+        applyFixIts: applyFixIts,
+        fixedSource: fixedSource,
         indentationWidth: .spaces(4),
         file: file,
         line: line)

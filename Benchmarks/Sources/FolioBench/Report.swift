@@ -197,11 +197,16 @@ struct Report {
             guard let many = observationTimes(15, .folio), let few = observationTimes(16, .folio), few.write > 0 else { return nil }
             return many.write / few.write
         })
+        // Issue 30: the `@DatabaseRecord` macro.
+        targets.append(check("issue 30: macro fetch (20, 22) <= 1.10x raw C", ids: [20, 22], limit: 1.10) {
+            ratio($0, .folio, .c)
+        })
+        targets.append(check("issue 30: macro insert (21) <= 1.4x raw C", ids: [21], limit: 1.4) { ratio($0, .folio, .c) })
         return targets
     }
 
     func targetsText() -> String {
-        var lines = ["Targets of issue 8, of issue 3, then of issue 19:"]
+        var lines = ["Targets of issue 8, of issue 3, of issue 19, then of issue 30:"]
         for target in targets() {
             let status = target.status.rawValue + String(repeating: " ", count: max(0, 13 - target.status.rawValue.count))
             lines.append("  \(status) \(target.target): \(target.detail)")

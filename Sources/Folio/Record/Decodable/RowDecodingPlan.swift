@@ -275,22 +275,21 @@ final class RowDecodingPlanCache: LayerSlotValue {
     /// Returns the column indexes of a record type for a range of
     /// columns, made by `make` the first time.
     @inline(__always)
-    func columnIndexes(
+    func columnIndexTable(
         recordType: ObjectIdentifier,
         columnOffset: Int,
         columnCount: Int,
-        make: () -> RecordColumnIndexes) -> RecordColumnIndexes
+        make: () -> RecordColumnIndexTable) -> RecordColumnIndexTable
     {
         // A linear search: a statement decodes very few types.
         for table in columnIndexTables
         where table.recordType == recordType && table.columnOffset == columnOffset && table.columnCount == columnCount
         {
-            return table.indexes
+            return table
         }
-        let indexes = make()
-        columnIndexTables.append(RecordColumnIndexTable(
-            recordType: recordType, columnOffset: columnOffset, columnCount: columnCount, indexes: indexes))
-        return indexes
+        let table = make()
+        columnIndexTables.append(table)
+        return table
     }
 
     /// Returns the plan of a record type, a coding key type and a range

@@ -17,17 +17,32 @@
 /// and `including(all:)` hand to `init(row:)`) finds its indexes in the
 /// statement, where they were resolved for the first row: the next rows
 /// pay a load and a comparison. A copied row resolves its columns again.
-public struct RecordColumnIndexes: Sendable {
+///
+/// The value refers to storage that the statement keeps: it costs no
+/// reference counting, and must not outlive the `init(row:)` that asked
+/// for it.
+public struct RecordColumnIndexes {
     /// The index of each column in the row, or -1 when the row has no
     /// column of this name.
-    @usableFromInline let _indexes: [Int]
+    @usableFromInline let _indexes: UnsafePointer<Int>
 
-    /// The column names, in the order the record gave them.
-    @usableFromInline let _columns: [String]
+    /// The table that holds the indexes and the column names, kept alive
+    /// by the statement (or by ``_owner`` for a copied row).
+    @usableFromInline unowned(unsafe) let _table: RecordColumnIndexTable
 
-    init(columns: [String], in row: Row) {
-        _columns = columns
-        _indexes = columns.map { row.index(forColumn: $0) ?? -1 }
+    /// The table, for a copied row, whose statement does not keep it.
+    @usableFromInline let _owner: RecordColumnIndexTable?
+
+    init(table: RecordColumnIndexTable, owned: Bool) {
+        _indexes = UnsafePointer(table.indexes)
+        _table = table
+        _owner = owned ? table : nil
+    }
+
+    /// The column name at a position of the record's list of columns.
+    @usableFromInline
+    func _column(at position: Int) -> String {
+        _table.columns[position]
     }
 
     /// The index in the row of the column at `position` in the record's
@@ -48,17 +63,27 @@ public struct RecordColumnIndexes: Sendable {
 
 /// The column indexes of one record type for one range of the columns of
 /// a statement (the whole row, or the scope of an associated record).
+@usableFromInline
 final class RecordColumnIndexTable {
     let recordType: ObjectIdentifier
     let columnOffset: Int
     let columnCount: Int
-    let indexes: RecordColumnIndexes
+    let columns: [String]
+    let indexes: UnsafeMutablePointer<Int>
 
-    init(recordType: ObjectIdentifier, columnOffset: Int, columnCount: Int, indexes: RecordColumnIndexes) {
+    init(recordType: ObjectIdentifier, columnOffset: Int, columnCount: Int, columns: [String], in row: Row) {
         self.recordType = recordType
         self.columnOffset = columnOffset
         self.columnCount = columnCount
-        self.indexes = indexes
+        self.columns = columns
+        indexes = UnsafeMutablePointer<Int>.allocate(capacity: max(1, columns.count))
+        for (position, column) in columns.enumerated() {
+            indexes[position] = row.index(forColumn: column) ?? -1
+        }
+    }
+
+    deinit {
+        indexes.deallocate()
     }
 }
 
@@ -99,14 +124,23 @@ extension Row {
     @usableFromInline
     func _cachedColumnIndexes(of recordType: Any.Type, statement: Statement, columns: () -> [String]) -> RecordColumnIndexes {
         let cache = statement.layerSlot.value(orInsert: RowDecodingPlanCache.init)
-        return cache.columnIndexes(
+        let table = cache.columnIndexTable(
             recordType: ObjectIdentifier(recordType),
             columnOffset: _offset, columnCount: count,
-            make: { RecordColumnIndexes(columns: columns(), in: self) })
+            make: {
+                RecordColumnIndexTable(
+                    recordType: ObjectIdentifier(recordType),
+                    columnOffset: _offset, columnCount: count,
+                    columns: columns(), in: self)
+            })
+        return RecordColumnIndexes(table: table, owned: false)
     }
 
     @usableFromInline
     func _uncachedColumnIndexes(_ columns: [String]) -> RecordColumnIndexes {
-        RecordColumnIndexes(columns: columns, in: self)
+        let table = RecordColumnIndexTable(
+            recordType: ObjectIdentifier(Row.self), columnOffset: _offset, columnCount: count,
+            columns: columns, in: self)
+        return RecordColumnIndexes(table: table, owned: true)
     }
 }

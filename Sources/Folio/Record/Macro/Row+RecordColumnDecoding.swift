@@ -47,7 +47,7 @@ extension Row {
     {
         let index = indexes._indexes[position]
         if index >= 0 { return try _fastDecode(Value.self, atUncheckedIndex: index) }
-        return try _missingRecordColumn(Value.self, indexes._columns[position])
+        return try _missingRecordColumn(Value.self, indexes._column(at: position))
     }
 
     /// Decodes an optional column of a record from the row: a standard
@@ -95,7 +95,7 @@ extension Row {
     {
         let index = indexes._indexes[position]
         if index >= 0 { return try _decode(Value.self, atUncheckedIndex: index) }
-        return try _missingRecordColumn(Value.self, indexes._columns[position])
+        return try _missingRecordColumn(Value.self, indexes._column(at: position))
     }
 
     /// Decodes an optional column of a record from the row, through the
@@ -144,7 +144,7 @@ extension Row {
     {
         guard let date = try decodeColumnIfPresent(Date.self, at: position, of: indexes, record: Record.self) else {
             let index = indexes._indexes[position]
-            if index < 0 { return try _missingRecordColumn(Date.self, indexes._columns[position]) }
+            if index < 0 { return try _missingRecordColumn(Date.self, indexes._column(at: position)) }
             throw _valueMismatch(Date.self, index: index, databaseValue: .null)
         }
         return date
@@ -170,7 +170,7 @@ extension Row {
     {
         let index = indexes._indexes[position]
         guard index >= 0 else { return nil }
-        let strategy = Record.databaseDateDecodingStrategy(for: indexes._columns[position])
+        let strategy = Record.databaseDateDecodingStrategy(for: indexes._column(at: position))
         if case .deferredToDate = strategy {
             return try _decode(Date?.self, atUncheckedIndex: index)
         }
@@ -311,7 +311,7 @@ extension Row {
     {
         guard let value = try decodeColumnIfPresent(Value.self, at: position, of: indexes, record: Record.self) else {
             let index = indexes._indexes[position]
-            if index < 0 { return try _missingRecordColumn(Value.self, indexes._columns[position]) }
+            if index < 0 { return try _missingRecordColumn(Value.self, indexes._column(at: position)) }
             throw _valueMismatch(Value.self, index: index, databaseValue: .null)
         }
         return value
@@ -349,7 +349,7 @@ extension Row {
         default: throw _valueMismatch(Value.self, index: index, databaseValue: dbValue)
         }
         do {
-            return try Record.databaseJSONDecoder(for: indexes._columns[position]).decode(Value.self, from: data)
+            return try Record.databaseJSONDecoder(for: indexes._column(at: position)).decode(Value.self, from: data)
         } catch {
             throw _valueMismatch(Value.self, index: index, databaseValue: dbValue)
         }

@@ -270,7 +270,7 @@ final class RowDecodingPlanCache: LayerSlotValue {
 
     /// The column indexes of the `@DatabaseRecord` records decoded from
     /// the statement (see ``RecordColumnIndexes``).
-    private var columnIndexTables: [RecordColumnIndexTable] = []
+    @exclusivity(unchecked) private var columnIndexTables: [RecordColumnIndexTable] = []
 
     /// Returns the column indexes of a record type for a range of
     /// columns, made by `make` the first time.

@@ -11,7 +11,7 @@ import PackageDescription
 // both once main has the API. None is missing today.
 let folioMissingAPIs: [SwiftSetting] = []
 
-// Workloads 20-22 use the `@DatabaseRecord` macro of the FolioMacros
+// Workloads 23-25 use the `@DatabaseRecord` macro of the FolioMacros
 // product, which builds swift-syntax. The instruction guard
 // (check-instructions.sh) sets FOLIO_WITHOUT_MACROS=1 to leave them out
 // (and Folio's package leaves out its macro product), so that CI does not

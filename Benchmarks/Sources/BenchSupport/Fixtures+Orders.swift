@@ -1,10 +1,10 @@
-// Workload 22: the shape of the Northwind `orders` table that Lighter's
+// Workload 25: the shape of the Northwind `orders` table that Lighter's
 // and sqlite-data's benchmarks fetch (14 columns: integers, texts, a
 // double, three dates of which one is NULL in a third of the rows, two
 // optional texts).
 
 extension Size {
-    /// Workload 22: the rows of the `orders` table.
+    /// Workload 25: the rows of the `orders` table.
     public static var orders: Int { max(1, 15_000 / divisor) }
 }
 

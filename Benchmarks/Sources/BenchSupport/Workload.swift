@@ -74,7 +74,7 @@ public let workloadTitles: [Int: String] = [
     17: "fetch 100k Decodable records, 3 dates",
     18: "fetch 10k rows, 4 KB text + 4 KB blob",
     19: "20k upserts of Encodable records, half new",
-    20: "fetch 100k @DatabaseRecord records",
-    21: "insert 20k @DatabaseRecord records",
-    22: "fetch 15k Northwind orders, @DatabaseRecord",
+    23: "fetch 100k @DatabaseRecord records",
+    24: "insert 20k @DatabaseRecord records",
+    25: "fetch 15k Northwind orders, @DatabaseRecord",
 ]

@@ -2,7 +2,7 @@ import BenchSupport
 import CSQLiteBench
 import Foundation
 
-// Workload 22: Northwind orders, read as a careful C programmer would:
+// Workload 25: Northwind orders, read as a careful C programmer would:
 // columns by index, dates parsed by hand, NULL checks for the optional
 // columns.
 
@@ -65,7 +65,7 @@ func fetchOrders(_ db: Connection) throws -> Int {
     return ordersChecksum(orders)
 }
 
-/// The checksum that the three implementations of workload 22 return.
+/// The checksum that the three implementations of workload 25 return.
 private func ordersChecksum(_ orders: [Order]) -> Int {
     var sum = 0
     for order in orders {

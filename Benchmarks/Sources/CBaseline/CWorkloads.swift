@@ -166,14 +166,14 @@ public func makeWorkloads() -> [Workload] {
             try db.execute(Fixture.fillUpsertPlayers)
             return Trial(run: { try upsertPlayers(db) }, check: { try db.fetchInt(Fixture.upsertChecksum) })
         },
-        // The workloads of the `@DatabaseRecord` macro (issue 30): 20 and
-        // 21 are the C loops of 3 and 6; 22 reads Northwind orders.
-        Workload(id: 20) {
+        // The workloads of the `@DatabaseRecord` macro (issue 30): 23 and
+        // 24 are the C loops of 3 and 6; 25 reads Northwind orders.
+        Workload(id: 23) {
             let db = try fixtures.items()
             return Trial { try checksum(fetchItems(db)) }
         },
-        insertItemsWorkload(id: 21),
-        Workload(id: 22) {
+        insertItemsWorkload(id: 24),
+        Workload(id: 25) {
             let db = try Connection()
             try db.execute(Fixture.createOrders)
             try db.execute(Fixture.fillOrders)

@@ -1,6 +1,6 @@
 // The workloads of the `@DatabaseRecord` macro (issue 30), Folio only
-// (GRDB has no such macro): 20 fetches the table of workload 3, 21 inserts
-// the rows of workload 6, 22 fetches Northwind orders. The C loops are
+// (GRDB has no such macro): 23 fetches the table of workload 3, 24 inserts
+// the rows of workload 6, 25 fetches Northwind orders. The C loops are
 // those of 3 and 6, and CBaseline/COrders.swift.
 //
 // Not compiled when FOLIO_WITHOUT_MACROS is set (Package.swift), so that
@@ -54,11 +54,11 @@ func makeMacroWorkloads() -> [Workload] {
         return dbQueue
     }
     return [
-        Workload(id: 20) {
+        Workload(id: 23) {
             let dbQueue = try items()
             return Trial { try dbQueue.read(fetchMacroItems) }
         },
-        Workload(id: 21) {
+        Workload(id: 24) {
             let dbQueue = try DatabaseQueue()
             try dbQueue.write { try $0.execute(sql: Fixture.createItems) }
             let items = (0..<Size.insertedRows).map(MacroItem.init(x:))
@@ -66,7 +66,7 @@ func makeMacroWorkloads() -> [Workload] {
                 run: { try dbQueue.write { db in try insertMacroItems(items, db) } },
                 check: { try dbQueue.read { try Int.fetchOne($0, sql: Fixture.itemsChecksum)! } })
         },
-        Workload(id: 22) {
+        Workload(id: 25) {
             let dbQueue = try DatabaseQueue()
             try dbQueue.write { db in
                 try db.execute(sql: Fixture.createOrders)

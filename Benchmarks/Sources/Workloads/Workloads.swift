@@ -213,7 +213,7 @@ public func makeWorkloads() -> [Workload] {
     })
 
     #if FOLIO && FOLIO_MACROS
-    // Workloads 20-22: the `@DatabaseRecord` macro (Folio only).
+    // Workloads 23-25: the `@DatabaseRecord` macro (Folio only).
     workloads += makeMacroWorkloads()
     #endif
     return workloads

@@ -11,6 +11,15 @@ import PackageDescription
 // both once main has the API. None is missing today.
 let folioMissingAPIs: [SwiftSetting] = []
 
+// Workloads 23-25 use the `@DatabaseRecord` macro of the FolioMacros
+// product, which builds swift-syntax. The instruction guard
+// (check-instructions.sh) sets FOLIO_WITHOUT_MACROS=1 to leave them out
+// (and Folio's package leaves out its macro product), so that CI does not
+// build swift-syntax in release mode.
+let withMacros = Context.environment["FOLIO_WITHOUT_MACROS"] == nil
+let macroDependencies: [Target.Dependency] = withMacros ? [.product(name: "FolioMacros", package: "Folio")] : []
+let macroSettings: [SwiftSetting] = withMacros ? [.define("FOLIO_MACROS")] : []
+
 let package = Package(
     name: "FolioBenchmarks",
     dependencies: [
@@ -35,8 +44,8 @@ let package = Package(
         // holds a symbolic link to it.
         .target(
             name: "FolioWorkloads",
-            dependencies: ["BenchSupport", .product(name: "Folio", package: "Folio")],
-            swiftSettings: [.define("FOLIO")] + folioMissingAPIs),
+            dependencies: ["BenchSupport", .product(name: "Folio", package: "Folio")] + macroDependencies,
+            swiftSettings: [.define("FOLIO")] + folioMissingAPIs + macroSettings),
         .target(
             name: "GRDBWorkloads",
             dependencies: ["BenchSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -77,4 +77,7 @@ public let workloadTitles: [Int: String] = [
     20: "insertAll 20k records, encode(to:)",
     21: "insertAll 20k Encodable records",
     22: "upsertAll 20k Encodable records, half new",
+    23: "fetch 100k @DatabaseRecord records",
+    24: "insert 20k @DatabaseRecord records",
+    25: "fetch 15k Northwind orders, @DatabaseRecord",
 ]

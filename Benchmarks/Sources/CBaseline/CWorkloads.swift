@@ -174,6 +174,19 @@ public func makeWorkloads() -> [Workload] {
             try db.execute(Fixture.fillUpsertPlayers)
             return Trial(run: { try bulkUpsertPlayers(db) }, check: { try db.fetchInt(Fixture.upsertChecksum) })
         },
+        // The workloads of the `@DatabaseRecord` macro (issue 30): 23 and
+        // 24 are the C loops of 3 and 6; 25 reads Northwind orders.
+        Workload(id: 23) {
+            let db = try fixtures.items()
+            return Trial { try checksum(fetchItems(db)) }
+        },
+        insertItemsWorkload(id: 24),
+        Workload(id: 25) {
+            let db = try Connection()
+            try db.execute(Fixture.createOrders)
+            try db.execute(Fixture.fillOrders)
+            return Trial { try fetchOrders(db) }
+        },
     ]
 }
 
@@ -710,7 +723,7 @@ struct Event {
 /// Parses `YYYY-MM-DD HH:MM:SS.SSS` (UTC), the format of the dates of
 /// workload 17, as a careful C programmer would: by hand, no formatter.
 @inline(__always)
-private func parseDate(_ statement: OpaquePointer, _ index: Int32) -> Date? {
+func parseDate(_ statement: OpaquePointer, _ index: Int32) -> Date? {
     guard let text = sqlite3_column_text(statement, index) else { return nil }
     let count = Int(sqlite3_column_bytes(statement, index))
     guard count == 23 else { return nil }

@@ -206,11 +206,16 @@ struct Report {
             guard let bulk = best(id, .folio), let loop = best(id - 14, .folio), loop > 0 else { return nil }
             return bulk / loop
         })
+        // Issue 30: the `@DatabaseRecord` macro.
+        targets.append(check("issue 30: macro fetch (23, 25) <= 1.10x raw C", ids: [23, 25], limit: 1.10) {
+            ratio($0, .folio, .c)
+        })
+        targets.append(check("issue 30: macro insert (24) <= 1.4x raw C", ids: [24], limit: 1.4) { ratio($0, .folio, .c) })
         return targets
     }
 
     func targetsText() -> String {
-        var lines = ["Targets of issue 8, of issue 3, of issue 19, then of issue 27:"]
+        var lines = ["Targets of issue 8, of issue 3, of issue 19, then of issues 27 and 30:"]
         for target in targets() {
             let status = target.status.rawValue + String(repeating: " ", count: max(0, 13 - target.status.rawValue.count))
             lines.append("  \(status) \(target.target): \(target.detail)")

@@ -241,6 +241,10 @@ public func makeWorkloads() -> [Workload] {
             check: { try dbQueue.read { try Int.fetchOne($0, sql: Fixture.upsertChecksum)! } })
     })
 
+    #if FOLIO && FOLIO_MACROS
+    // Workloads 23-25: the `@DatabaseRecord` macro (Folio only).
+    workloads += makeMacroWorkloads()
+    #endif
     return workloads
 }
 

@@ -268,6 +268,30 @@ final class RowDecodingPlan {
 final class RowDecodingPlanCache: LayerSlotValue {
     private var plans: [RowDecodingPlan] = []
 
+    /// The column indexes of the `@DatabaseRecord` records decoded from
+    /// the statement (see ``RecordColumnIndexes``).
+    @exclusivity(unchecked) private var columnIndexTables: [RecordColumnIndexTable] = []
+
+    /// Returns the column indexes of a record type for a range of
+    /// columns, made by `make` the first time.
+    @inline(__always)
+    func columnIndexTable(
+        recordType: ObjectIdentifier,
+        columnOffset: Int,
+        columnCount: Int,
+        make: () -> RecordColumnIndexTable) -> RecordColumnIndexTable
+    {
+        // A linear search: a statement decodes very few types.
+        for table in columnIndexTables
+        where table.recordType == recordType && table.columnOffset == columnOffset && table.columnCount == columnCount
+        {
+            return table
+        }
+        let table = make()
+        columnIndexTables.append(table)
+        return table
+    }
+
     /// Returns the plan of a record type, a coding key type and a range
     /// of columns, ready to decode a new record.
     @inline(__always)

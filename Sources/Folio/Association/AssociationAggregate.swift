@@ -21,7 +21,7 @@
 /// Aggregates have a default key, the name of the column they are selected
 /// as: `bookCount`, `hasNoBook`, `averageBookPrice`, `minBookYear`,
 /// `maxBookYear`, `bookPriceSum` (for `sum` and `total`). Change it with
-/// ``forKey(_:)``.
+/// ``forKey(_:)-(String)``.
 public struct AssociationAggregate<RowDecoder>: Sendable {
     /// Builds the expression, given the alias of the origin table.
     let makeExpression: @Sendable (TableAliasBase) -> SQLExpression

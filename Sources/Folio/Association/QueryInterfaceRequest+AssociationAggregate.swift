@@ -66,7 +66,7 @@ extension QueryInterfaceRequest {
     }
 
     /// Returns a request filtered by a predicate on association
-    /// aggregates (an alias of ``having(_:)-...``).
+    /// aggregates (an alias of `having(_:)-...`).
     ///
     /// - Parameter predicate: A predicate built from aggregates.
     /// - Returns: A request.

@@ -118,7 +118,7 @@ extension Row {
     /// requests, after the keys of their associations.
     ///
     /// - Precondition: the scope exists, has a non-NULL value, and the
-    ///   record decodes: use ``decode(_:forKey:)`` to get an error instead.
+    ///   record decodes: use ``decode(_:forKey:)->Collection`` to get an error instead.
     /// - Parameter scope: The name of a scope (an association key).
     public subscript<Record: FetchableRecord>(_ scope: String) -> Record {
         do {
@@ -157,7 +157,7 @@ extension Row {
     /// ```
     ///
     /// - Precondition: rows were prefetched for this key, and the records
-    ///   decode: use ``decode(_:forKey:)`` to get an error instead.
+    ///   decode: use ``decode(_:forKey:)->Collection`` to get an error instead.
     /// - Parameter key: An association key.
     public subscript<Records: RangeReplaceableCollection>(_ key: String) -> Records where Records.Element: FetchableRecord {
         do {
@@ -176,7 +176,7 @@ extension Row {
     /// ```
     ///
     /// - Precondition: rows were prefetched for this key, and the records
-    ///   decode: use ``decode(_:forKey:)`` to get an error instead.
+    ///   decode: use ``decode(_:forKey:)->Collection`` to get an error instead.
     /// - Parameter key: An association key.
     public subscript<Record: FetchableRecord & Hashable>(_ key: String) -> Set<Record> {
         do {

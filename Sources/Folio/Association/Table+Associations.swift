@@ -21,7 +21,7 @@ extension Table {
     ///
     /// The foreign key is read from the schema when the association is
     /// used; give one when the schema declares none, or several. See
-    /// ``TableRecord/belongsTo(_:key:using:)``.
+    /// ``TableRecord/belongsTo(_:key:using:)-(Destination.Type,_,_)``.
     ///
     /// See the [SQLite documentation](https://www.sqlite.org/foreignkeys.html).
     ///

@@ -2,7 +2,7 @@
 // argument: `Row.fetchAll(db, "SELECT ...")`.
 
 extension Row {
-    /// The earlier spelling of ``fetchCursor(_:sql:arguments:)``.
+    /// The earlier spelling of `fetchCursor(_:sql:arguments:)`.
     ///
     /// ```swift
     /// // Before: try Row.fetchCursor(db, "SELECT * FROM player")
@@ -20,7 +20,7 @@ extension Row {
         try fetchCursor(db, sql: sql, arguments: arguments)
     }
 
-    /// The earlier spelling of ``fetchAll(_:sql:arguments:)``.
+    /// The earlier spelling of `fetchAll(_:sql:arguments:)`.
     ///
     /// ```swift
     /// // Before: try Row.fetchAll(db, "SELECT * FROM player")
@@ -38,7 +38,7 @@ extension Row {
         try fetchAll(db, sql: sql, arguments: arguments)
     }
 
-    /// The earlier spelling of ``fetchOne(_:sql:arguments:)``.
+    /// The earlier spelling of `fetchOne(_:sql:arguments:)`.
     ///
     /// ```swift
     /// // Before: try Row.fetchOne(db, "SELECT * FROM player")
@@ -58,7 +58,7 @@ extension Row {
 }
 
 extension DatabaseValueConvertible {
-    /// The earlier spelling of ``fetchCursor(_:sql:arguments:)``.
+    /// The earlier spelling of `fetchCursor(_:sql:arguments:)`.
     ///
     /// ```swift
     /// // Before: try String.fetchCursor(db, "SELECT name FROM player")
@@ -76,7 +76,7 @@ extension DatabaseValueConvertible {
         try fetchCursor(db, sql: sql, arguments: arguments)
     }
 
-    /// The earlier spelling of ``fetchAll(_:sql:arguments:)``.
+    /// The earlier spelling of `fetchAll(_:sql:arguments:)`.
     ///
     /// ```swift
     /// // Before: try String.fetchAll(db, "SELECT name FROM player")
@@ -94,7 +94,7 @@ extension DatabaseValueConvertible {
         try fetchAll(db, sql: sql, arguments: arguments)
     }
 
-    /// The earlier spelling of ``fetchOne(_:sql:arguments:)``.
+    /// The earlier spelling of `fetchOne(_:sql:arguments:)`.
     ///
     /// ```swift
     /// // Before: try String.fetchOne(db, "SELECT name FROM player")
@@ -114,7 +114,7 @@ extension DatabaseValueConvertible {
 }
 
 extension DatabaseValueConvertible where Self: StatementColumnConvertible {
-    /// The earlier spelling of ``fetchCursor(_:sql:arguments:)``.
+    /// The earlier spelling of `fetchCursor(_:sql:arguments:)`.
     ///
     /// ```swift
     /// // Before: try String.fetchCursor(db, "SELECT name FROM player")
@@ -132,7 +132,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
         try fetchCursor(db, sql: sql, arguments: arguments)
     }
 
-    /// The earlier spelling of ``fetchAll(_:sql:arguments:)``.
+    /// The earlier spelling of `fetchAll(_:sql:arguments:)`.
     ///
     /// ```swift
     /// // Before: try String.fetchAll(db, "SELECT name FROM player")
@@ -150,7 +150,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
         try fetchAll(db, sql: sql, arguments: arguments)
     }
 
-    /// The earlier spelling of ``fetchOne(_:sql:arguments:)``.
+    /// The earlier spelling of `fetchOne(_:sql:arguments:)`.
     ///
     /// ```swift
     /// // Before: try String.fetchOne(db, "SELECT name FROM player")

@@ -26,7 +26,7 @@ extension MutablePersistableRecord {
         try _performInsert(db, onConflict: nil)
     }
 
-    /// Updates the given columns. Prefer ``update(_:onConflict:columns:)-(_,_,Set<String>)``
+    /// Updates the given columns. Prefer `update(_:onConflict:columns:)-(_,_,Set<String>)`
     /// and ``willUpdate(_:columns:)``.
     ///
     /// ```swift

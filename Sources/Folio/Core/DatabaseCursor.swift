@@ -35,7 +35,7 @@ import CSQLite
 /// A type that adopts `DatabaseCursor` provides the statement it iterates
 /// (`_statement`), a stored `_isDone` flag initialized to false, and the
 /// element built from each row (`_element(sqliteStatement:)`). The
-/// protocol provides ``next()``, ``forEach(_:)`` and the statement
+/// protocol provides `next()`, `forEach(_:)` and the statement
 /// information (``sql``, ``arguments``, ``columnNames``, ``columnCount``,
 /// ``databaseRegion``):
 ///
@@ -71,8 +71,8 @@ import CSQLite
 /// - ``columnNames``
 /// - ``columnCount``
 /// - ``databaseRegion``
-/// - ``next()``
-/// - ``forEach(_:)``
+/// - `next()`
+/// - `forEach(_:)`
 public protocol DatabaseCursor<Element>: Cursor {
     /// The type of element traversed by the cursor, inferred from the
     /// return type of `_element(sqliteStatement:)`.

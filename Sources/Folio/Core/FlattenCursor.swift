@@ -1,5 +1,5 @@
 /// A cursor of all the elements of the cursors that a base cursor
-/// contains (see ``Cursor/joined()`` and ``Cursor/flatMap(_:)``).
+/// contains (see ``Cursor/joined()->FlattenCursor<MapCursor<Self,AnyCursor<Self.Element.Element>>>`` and ``Cursor/flatMap(_:)->FlattenCursor<MapCursor<Self,AnyCursor<SegmentOfResult.Element>>>``).
 ///
 /// ```swift
 /// let statements = try db.allStatements(sql: "SELECT * FROM player; SELECT * FROM coach")

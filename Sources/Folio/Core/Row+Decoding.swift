@@ -127,7 +127,7 @@ extension Row {
     /// The value at an index, converted to the requested type.
     ///
     /// - Precondition: the index is valid and the value converts: use
-    ///   ``decode(_:atIndex:)`` to get an error instead.
+    ///   ``decode(_:atIndex:)-2if3`` to get an error instead.
     /// - Parameter index: A column index, from 0 to `count - 1`.
     @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
@@ -169,7 +169,7 @@ extension Row {
     /// The value of a column, converted to the requested type.
     ///
     /// - Precondition: the column exists and its value converts: use
-    ///   ``decode(_:forColumn:)`` to get an error instead.
+    ///   ``decode(_:forColumn:)-3auww`` to get an error instead.
     /// - Parameter columnName: A column name (case-insensitive).
     @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
@@ -182,7 +182,7 @@ extension Row {
 
     /// The value of a column, converted to the requested type (fast path).
     ///
-    /// Always inlined (see ``decode(_:forColumn:)``): a call per column
+    /// Always inlined (see ``decode(_:forColumn:)-3auww``): a call per column
     /// costs more than the look-up of the column by name.
     ///
     /// - Precondition: the column exists and its value converts.

@@ -40,9 +40,9 @@ import Foundation
 /// have ``scopes``: named rows made of some of the fetched columns.
 ///
 /// ## Topics
-/// - ``subscript(_:)-(Int)``
-/// - ``decode(_:atIndex:)``
-/// - ``decode(_:forColumn:)``
+/// - `subscript(_:)-(Int)`
+/// - ``decode(_:atIndex:)-2if3``
+/// - ``decode(_:forColumn:)-3auww``
 /// - ``withUnsafeData(atIndex:_:)``
 /// - ``columnNames``
 /// - ``databaseValues``

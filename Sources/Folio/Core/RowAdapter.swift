@@ -28,8 +28,8 @@
 /// ``RenameColumnAdapter``).
 ///
 /// A type of your own adapts rows with its
-/// ``_layoutedAdapter(from:)`` method, as in GRDB: it is given the columns
-/// to adapt (a ``_RowLayout``), and usually returns the layouted adapter
+/// `_layoutedAdapter(from:)` method, as in GRDB: it is given the columns
+/// to adapt (a `_RowLayout`), and usually returns the layouted adapter
 /// of a built-in adapter that it configures for these columns:
 ///
 /// ```swift

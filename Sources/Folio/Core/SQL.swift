@@ -20,7 +20,7 @@ import Foundation
 /// let request: SQL = "SELECT * FROM player ORDER BY \(sql: order)"
 /// ```
 ///
-/// Literals concatenate with `+`, and join with ``Swift/Collection/joined(separator:)``.
+/// Literals concatenate with `+`, and join with `Swift/Collection/joined(separator:)`.
 public struct SQL: Sendable {
     /// A piece of an SQL literal.
     enum Element: Sendable {

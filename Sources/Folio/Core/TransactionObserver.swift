@@ -55,7 +55,7 @@
 /// `databaseWillCommit` then `databaseDidCommit`, `BEGIN; ROLLBACK` gives
 /// `databaseDidRollback`. An observer added while a transaction is open
 /// hears how it ends. Only the transactions of read-only accesses
-/// (``DatabaseReader/read(_:)``, ``Database/readOnly(_:)``) are not
+/// (``DatabaseReader/read(_:)-2nuwg``, ``Database/readOnly(_:)``) are not
 /// notified:
 ///
 /// ```swift

@@ -36,7 +36,7 @@ import Foundation
 /// - ``check(sql:)``
 /// - ``defaults(to:)``
 /// - ``defaults(sql:)``
-/// - ``collate(_:)``
+/// - ``collate(_:)-(Database.CollationName)``
 /// - ``indexed()``
 /// - ``references(_:column:onDelete:onUpdate:deferred:)``
 /// - ``generatedAs(_:_:)``

@@ -27,7 +27,7 @@
 /// - ``belongsTo(_:inTable:onDelete:onUpdate:deferred:indexed:)``
 /// - ``uniqueKey(_:onConflict:)``
 /// - ``foreignKey(_:references:columns:onDelete:onUpdate:deferred:)``
-/// - ``check(_:)``
+/// - ``check(_:)-(SQLExpressible)``
 /// - ``check(sql:)``
 /// - ``constraint(sql:)``
 /// - ``constraint(literal:)``

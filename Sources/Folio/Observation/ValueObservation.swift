@@ -55,7 +55,7 @@
 /// - ``trackingConstantRegion(_:)``
 /// - ``tracking(region:_:fetch:)``
 /// - ``tracking(regions:fetch:)``
-/// - ``start(in:scheduling:onError:onChange:)``
+/// - ``start(in:scheduling:onError:onChange:)-(_,_,MainActor(Error)->Void,_)``
 /// - ``values(in:scheduling:bufferingPolicy:)``
 /// - ``map(_:)``
 /// - ``removeDuplicates()``

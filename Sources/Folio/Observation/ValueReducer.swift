@@ -67,8 +67,8 @@ public protocol _ValueReducerFetcher: Sendable {
 ///     .removeDuplicates()
 /// ```
 ///
-/// Its fetcher (``_ValueReducer/_makeFetcher()``) runs on a database
-/// connection, and ``_ValueReducer/_value(_:)`` runs later, on a serial
+/// Its fetcher (`_ValueReducer/_makeFetcher()`) runs on a database
+/// connection, and `_ValueReducer/_value(_:)` runs later, on a serial
 /// queue of the observation, without blocking the database.
 public protocol ValueReducer: _ValueReducer { }
 

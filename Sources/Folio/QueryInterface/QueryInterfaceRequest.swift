@@ -15,9 +15,9 @@
 /// request can be fetched many times.
 ///
 /// ## Topics
-/// - ``filter(_:)``
+/// - ``filter(_:)-((DynamicColumns.)->SQLSpecificExpressible)``
 /// - ``order(_:)``
-/// - ``select(_:as:)``
+/// - ``select(_:as:)-((DynamicColumns.)->SQLSelectable,_)``
 /// - ``limit(_:offset:)``
 /// - ``fetchCount(_:)``
 /// - ``deleteAll(_:)``

@@ -19,31 +19,31 @@
 /// ## Topics
 ///
 /// ### Fetching
-/// - ``fetchCursor(_:)``
-/// - ``fetchAll(_:)``
-/// - ``fetchSet(_:)``
-/// - ``fetchOne(_:)``
+/// - ``fetchCursor(_:)->DatabaseValueCursor<RowDecoder>``
+/// - ``fetchAll(_:)-1t9bb``
+/// - ``fetchSet(_:)->Set<Row>``
+/// - ``fetchOne(_:)->Row?``
 /// - ``fetchCount(_:)``
 ///
 /// ### Keys
-/// - ``filter(key:)``
-/// - ``filter(keys:)``
+/// - ``filter(key:)-([String:(DatabaseValueConvertible)?]?)``
+/// - ``filter(keys:)-([[String:(DatabaseValueConvertible)?]])``
 /// - ``filter(id:)``
 /// - ``filter(ids:)``
-/// - ``exists(_:key:)``
+/// - ``exists(_:key:)-(_,[String:(DatabaseValueConvertible)?])``
 /// - ``exists(_:id:)``
-/// - ``deleteOne(_:key:)``
+/// - ``deleteOne(_:key:)-(_,[String:(DatabaseValueConvertible)?])``
 /// - ``deleteOne(_:id:)``
-/// - ``deleteAll(_:keys:)``
+/// - ``deleteAll(_:keys:)-(_,[[String:(DatabaseValueConvertible)?]])``
 /// - ``deleteAll(_:ids:)``
 /// - ``selectID()``
 /// - ``selectPrimaryKey(as:)``
 /// - ``orderByPrimaryKey()``
 ///
 /// ### Associations
-/// - ``belongsTo(_:key:using:)``
-/// - ``hasMany(_:key:using:)``
-/// - ``hasOne(_:key:using:)``
+/// - ``belongsTo(_:key:using:)-(Destination.Type,_,_)``
+/// - ``hasMany(_:key:using:)-(Destination.Type,_,_)``
+/// - ``hasOne(_:key:using:)-(Destination.Type,_,_)``
 /// - ``hasMany(_:through:using:key:)``
 /// - ``hasOne(_:through:using:key:)``
 /// - ``including(all:)``
@@ -79,7 +79,7 @@ public struct Table<RowDecoder>: Sendable {
 
     // MARK: - Filtering
 
-    /// A filtered request. See ``QueryInterfaceRequest/filter(_:)``.
+    /// A filtered request. See ``QueryInterfaceRequest/filter(_:)-((DynamicColumns.)->SQLSpecificExpressible)``.
     public func filter(_ predicate: any SQLExpressible) -> QueryInterfaceRequest<RowDecoder> { all().filter(predicate) }
 
     /// A request filtered by a predicate.
@@ -108,7 +108,7 @@ public struct Table<RowDecoder>: Sendable {
 
     // MARK: - Ordering
 
-    /// A sorted request. See ``OrderedRequest/order(_:)-...``.
+    /// A sorted request. See `OrderedRequest/order(_:)-...`.
     public func order(_ orderings: any SQLOrderingTerm...) -> QueryInterfaceRequest<RowDecoder> { all().order(orderings) }
 
     /// A sorted request.

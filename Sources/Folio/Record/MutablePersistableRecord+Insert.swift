@@ -25,7 +25,7 @@ extension MutablePersistableRecord {
     ///   - conflictResolution: A conflict resolution (`INSERT OR REPLACE`,
     ///     ...), or nil for ``persistenceConflictPolicy``.
     /// - Throws: A ``DatabaseError`` (a constraint violation, for
-    ///   example), or the error of a callback or of ``encode(to:)``.
+    ///   example), or the error of a callback or of `encode(to:)`.
     ///
     /// See <https://www.sqlite.org/lang_insert.html>.
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {

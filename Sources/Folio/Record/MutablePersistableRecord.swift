@@ -212,7 +212,7 @@ public protocol MutablePersistableRecord: EncodableRecord, TableRecord {
     mutating func insert(_ db: Database) throws
 
     /// Updates the given columns of the row of the record.
-    /// ``update(_:onConflict:)``, ``update(_:onConflict:columns:)-(_,_,Set<String>)``
+    /// ``update(_:onConflict:)``, `update(_:onConflict:columns:)-(_,_,Set<String>)`
     /// and ``save(_:onConflict:)`` update through this method.
     ///
     /// GRDB 7 has no such requirement: Folio keeps it so that seed-era

@@ -1,4 +1,4 @@
-/// A column assignment, for ``QueryInterfaceRequest/updateAll(_:onConflict:_:)-...``.
+/// A column assignment, for `QueryInterfaceRequest/updateAll(_:onConflict:_:)-...`.
 ///
 /// ```swift
 /// // UPDATE player SET score = 0, bonus = bonus + 1

@@ -15,7 +15,7 @@ extension Row {
     /// The value of a column, converted to the requested type.
     ///
     /// - Precondition: the column exists and its value converts: use
-    ///   ``decode(_:forKey:)`` to get an error instead.
+    ///   ``decode(_:forKey:)->Collection`` to get an error instead.
     /// - Parameter column: A column.
     @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ column: some ColumnExpression) -> Value {

@@ -451,7 +451,7 @@ extension Sequence where Element == any SQLExpressible {
 }
 
 extension SQLExpression {
-    /// An associative operator, for ``Swift/Sequence/joined(operator:)``.
+    /// An associative operator, for `Swift/Sequence/joined(operator:)`.
     ///
     /// ```swift
     /// // "a" & "b" & "c"

@@ -4,7 +4,7 @@
 ///
 /// - They give access to their JSON subcomponents at the SQL level, with
 ///   the `->` and `->>` operators and `JSON_EXTRACT`.
-/// - In the functions that build JSON (``Database/jsonArray(_:)-swift.type.method``,
+/// - In the functions that build JSON (`Database/jsonArray(_:)-swift.type.method`,
 ///   ``Database/jsonObject(_:)``, ``Database/jsonSet(_:_:)``...), they are
 ///   embedded as JSON, not as strings: they are wrapped in `JSON(...)`.
 ///

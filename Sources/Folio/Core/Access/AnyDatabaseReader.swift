@@ -78,7 +78,7 @@ public final class AnyDatabaseReader: DatabaseReader {
     // MARK: - Reads
 
     /// Runs a function that reads, isolated from concurrent writes, with
-    /// the wrapped reader (see ``DatabaseReader/read(_:)``).
+    /// the wrapped reader (see ``DatabaseReader/read(_:)-2nuwg``).
     ///
     /// ```swift
     /// let count = try reader.read { db in
@@ -185,7 +185,7 @@ public final class AnyDatabaseReader: DatabaseReader {
         base.asyncUnsafeRead(value)
     }
 
-    /// Like ``unsafeRead(_:)``, but may be called from inside another
+    /// Like ``unsafeRead(_:)-3zn2z``, but may be called from inside another
     /// access to the wrapped reader.
     ///
     /// ```swift

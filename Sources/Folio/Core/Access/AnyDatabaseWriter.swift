@@ -78,7 +78,7 @@ public final class AnyDatabaseWriter: DatabaseWriter {
     // MARK: - Reads
 
     /// Runs a function that reads, isolated from concurrent writes, with
-    /// the wrapped writer (see ``DatabaseReader/read(_:)``).
+    /// the wrapped writer (see ``DatabaseReader/read(_:)-2nuwg``).
     ///
     /// ```swift
     /// let count = try writer.read { db in
@@ -185,7 +185,7 @@ public final class AnyDatabaseWriter: DatabaseWriter {
         base.asyncUnsafeRead(value)
     }
 
-    /// Like ``unsafeRead(_:)``, but may be called from inside another
+    /// Like ``unsafeRead(_:)-21uw3``, but may be called from inside another
     /// access to the wrapped writer.
     ///
     /// ```swift
@@ -206,7 +206,7 @@ public final class AnyDatabaseWriter: DatabaseWriter {
     // MARK: - Writes
 
     /// Runs a function that writes, outside of any transaction, with the
-    /// wrapped writer (see ``DatabaseWriter/writeWithoutTransaction(_:)``).
+    /// wrapped writer (see ``DatabaseWriter/writeWithoutTransaction(_:)-314cv``).
     ///
     /// ```swift
     /// try writer.writeWithoutTransaction { db in

@@ -45,8 +45,8 @@ import Dispatch
 ///   that happen meanwhile. It never sees half a transaction, and never
 ///   waits for the writer. When all readers are busy, reads wait for one.
 /// - Reader connections refuse writes (`PRAGMA query_only`), even in
-///   ``unsafeRead(_:)``.
-/// - ``barrierWriteWithoutTransaction(_:)`` waits for current reads to
+///   ``unsafeRead(_:)-5wvl2``.
+/// - ``barrierWriteWithoutTransaction(_:)-3kqet`` waits for current reads to
 ///   end, and delays new reads until it is done.
 ///
 /// ## Reentrancy
@@ -76,9 +76,9 @@ import Dispatch
 ///
 /// ## Topics
 /// - ``init(path:configuration:)``
-/// - ``read(_:)``
+/// - ``read(_:)-i5sp``
 /// - ``writeInTransaction(_:_:)``
-/// - ``barrierWriteWithoutTransaction(_:)``
+/// - ``barrierWriteWithoutTransaction(_:)-3kqet``
 /// - ``asyncConcurrentRead(_:)``
 /// - ``makeSnapshot()``
 /// - ``releaseMemory()``
@@ -351,7 +351,7 @@ public final class DatabasePool: DatabaseWriter {
         return try lease.reader.syncOnCallingThread(value)
     }
 
-    /// Like ``unsafeRead(_:)``, but may be called from inside another
+    /// Like ``unsafeRead(_:)-5wvl2``, but may be called from inside another
     /// access to the pool: it then uses the connection of that access
     /// (the writer connection, from inside a write).
     ///

@@ -31,7 +31,7 @@ import Foundation
 /// ## Topics
 /// - ``init(path:configuration:)``
 /// - ``init(named:configuration:)``
-/// - ``read(_:)-3ov1k``
+/// - `read(_:)-3ov1k`
 /// - ``write(_:)``
 /// - ``inDatabase(_:)``
 public final class DatabaseQueue: DatabaseWriter {
@@ -217,7 +217,7 @@ public final class DatabaseQueue: DatabaseWriter {
         try writer.rethrowingSync(value)
     }
 
-    /// Like ``unsafeRead(_:)``, but may be called from inside another
+    /// Like ``unsafeRead(_:)-xagh``, but may be called from inside another
     /// access to this queue.
     ///
     /// - Parameter value: A function.

@@ -11,7 +11,7 @@ extension DatabaseReader {
     ///
     /// The source is read in one read access, and the destination is
     /// written in a barrier write access
-    /// (``DatabaseWriter/barrierWriteWithoutTransaction(_:)``), so that
+    /// (``DatabaseWriter/barrierWriteWithoutTransaction(_:)-2h0fv``), so that
     /// none of its readers sees a partial copy. When the source is a
     /// ``DatabasePool``, writes can go on during the backup: they may or
     /// may not be in the copy, and they do not make it fail. When the copy

@@ -100,7 +100,7 @@ public protocol DatabaseReader: AnyObject, Sendable {
     ///   error that prevented access.
     func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void)
 
-    /// Like ``unsafeRead(_:)``, but may be called from inside another
+    /// Like ``unsafeRead(_:)-11o34``, but may be called from inside another
     /// database access.
     ///
     /// - Parameter value: A function.

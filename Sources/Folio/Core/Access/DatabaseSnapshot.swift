@@ -38,7 +38,7 @@
 /// <https://www.sqlite.org/wal.html>.
 ///
 /// ## Topics
-/// - ``read(_:)``
+/// - ``read(_:)-7ltck``
 /// - ``reentrantRead(_:)``
 /// - ``close()``
 public final class DatabaseSnapshot: DatabaseSnapshotReader {
@@ -187,7 +187,7 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
     }
 
     /// Runs a function that reads the snapshot, and waits for its result:
-    /// the same as ``read(_:)``, since all reads see the same content.
+    /// the same as ``read(_:)-7ltck``, since all reads see the same content.
     ///
     /// ```swift
     /// let count = try snapshot.unsafeRead { db in
@@ -205,7 +205,7 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
     }
 
     /// Runs a function that reads the snapshot, without blocking the
-    /// current task: the same as ``read(_:)``, since all reads see the
+    /// current task: the same as ``read(_:)-7ltck``, since all reads see the
     /// same content.
     ///
     /// ```swift

@@ -21,7 +21,7 @@ public protocol DatabaseSnapshotReader: DatabaseReader { }
 extension DatabaseSnapshotReader {
     /// Runs a function that reads, and waits for its result. On a reader
     /// that sees an unchanging content, it is the same as
-    /// ``DatabaseReader/read(_:)``.
+    /// ``DatabaseReader/read(_:)-2nuwg``.
     ///
     /// ```swift
     /// let count = try snapshot.unsafeRead { db in

@@ -1,7 +1,7 @@
 /// An object that decodes `Decodable` fetchable records from database
 /// rows, with the decoding strategies of the record type
 /// (``FetchableRecord/databaseColumnDecodingStrategy``,
-/// ``FetchableRecord/databaseDateDecodingStrategy``, ...).
+/// `FetchableRecord/databaseDateDecodingStrategy`, ...).
 ///
 /// Use it when a record implements `init(row:)` and still wants the
 /// `Decodable` initializer, for example to adjust the decoded values:

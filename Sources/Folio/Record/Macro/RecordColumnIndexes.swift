@@ -93,7 +93,7 @@ extension Row {
     ///
     /// The `init(row:)` that `@DatabaseRecord` generates calls it once
     /// per record, then reads each column by index with
-    /// ``decodeColumn(_:at:of:record:)-(Value.Type,_,_,_)``:
+    /// `decodeColumn(_:at:of:record:)-(Value.Type,_,_,_)`:
     ///
     /// ```swift
     /// let indexes = row.columnIndexes(of: Player.self) { ["id", "name"] }

@@ -71,8 +71,6 @@ import CSQLite
 /// - ``columnNames``
 /// - ``columnCount``
 /// - ``databaseRegion``
-/// - `next()`
-/// - `forEach(_:)`
 public protocol DatabaseCursor<Element>: Cursor {
     /// The type of element traversed by the cursor, inferred from the
     /// return type of `_element(sqliteStatement:)`.

@@ -40,7 +40,6 @@ import Foundation
 /// have ``scopes``: named rows made of some of the fetched columns.
 ///
 /// ## Topics
-/// - `subscript(_:)-(Int)`
 /// - ``decode(_:atIndex:)-2if3``
 /// - ``decode(_:forColumn:)-3auww``
 /// - ``withUnsafeData(atIndex:_:)``

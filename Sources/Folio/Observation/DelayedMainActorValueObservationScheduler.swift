@@ -1,6 +1,6 @@
 /// A scheduler that notifies all values on the main actor,
 /// asynchronously: ``ValueObservationScheduler/mainActor``, the default
-/// scheduler of ``ValueObservation/start(in:scheduling:onError:onChange:)-(_,_,MainActor(Error)->Void,_)``.
+/// scheduler of `ValueObservation/start(in:scheduling:onError:onChange:)`.
 ///
 /// ```swift
 /// let cancellable = observation.start(in: dbQueue, scheduling: .mainActor) { error in

@@ -55,7 +55,6 @@
 /// - ``trackingConstantRegion(_:)``
 /// - ``tracking(region:_:fetch:)``
 /// - ``tracking(regions:fetch:)``
-/// - ``start(in:scheduling:onError:onChange:)-(_,_,MainActor(Error)->Void,_)``
 /// - ``values(in:scheduling:bufferingPolicy:)``
 /// - ``map(_:)``
 /// - ``removeDuplicates()``

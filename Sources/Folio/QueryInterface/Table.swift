@@ -26,15 +26,10 @@
 /// - ``fetchCount(_:)``
 ///
 /// ### Keys
-/// - ``filter(key:)-([String:(DatabaseValueConvertible)?]?)``
-/// - ``filter(keys:)-([[String:(DatabaseValueConvertible)?]])``
 /// - ``filter(id:)``
 /// - ``filter(ids:)``
-/// - ``exists(_:key:)-(_,[String:(DatabaseValueConvertible)?])``
 /// - ``exists(_:id:)``
-/// - ``deleteOne(_:key:)-(_,[String:(DatabaseValueConvertible)?])``
 /// - ``deleteOne(_:id:)``
-/// - ``deleteAll(_:keys:)-(_,[[String:(DatabaseValueConvertible)?]])``
 /// - ``deleteAll(_:ids:)``
 /// - ``selectID()``
 /// - ``selectPrimaryKey(as:)``

@@ -31,7 +31,6 @@ import Foundation
 /// ## Topics
 /// - ``init(path:configuration:)``
 /// - ``init(named:configuration:)``
-/// - `read(_:)-3ov1k`
 /// - ``write(_:)``
 /// - ``inDatabase(_:)``
 public final class DatabaseQueue: DatabaseWriter {

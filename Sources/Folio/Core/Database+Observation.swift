@@ -115,12 +115,6 @@ extension Database {
         return try block()
     }
 
-    /// Whether the database is recording the region read by statements
-    /// (for ``ValueObservation``).
-    var isRecordingSelectedRegion: Bool {
-        recordedSelection != nil
-    }
-
     /// Adds a region to the region recorded by ``ValueObservation``, as if
     /// a statement had read it.
     ///

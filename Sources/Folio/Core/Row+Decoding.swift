@@ -5,7 +5,9 @@ import CSQLite
 //
 // The generic entry points are @inlinable: it allows specialization for
 // the requested type in client code, so that reading an Int from a live row
-// compiles down to sqlite3_column_type + sqlite3_column_int64.
+// compiles down to one column look-up and its checked read
+// (sqlite3_column_value, sqlite3_value_type, sqlite3_value_int64: see
+// `FixedWidthInteger.init(_sqliteStatement:index:)`).
 
 extension Row {
     // MARK: - Throwing decoding
@@ -198,9 +200,10 @@ extension Row {
 
     // MARK: - Implementation
 
-    /// The slow path of ``decode(_:forColumn:)`` for standard types: any
-    /// column, copied rows, missing columns. Not inlined, so that the fast
-    /// path stays small; inlinable, so that it is specialized.
+    /// The slow path of ``decode(_:forColumn:)`` for standard types: a
+    /// column other than the hinted one, copied rows, missing columns. Not
+    /// inlined, so that the fast path stays small; inlinable, so that it is
+    /// specialized.
     @inlinable @inline(never)
     func _slowDecode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: Value.Type,
@@ -214,8 +217,10 @@ extension Row {
     }
 
     /// The slow path of standard values that ``_readValue(_:_:_:)`` could
-    /// not read: NULL, conversions, errors. Not inlined, so that the fast
-    /// paths stay small; inlinable, so that it is specialized.
+    /// not read: NULL and values that do not convert, which decode (or
+    /// fail with a ``RowDecodingError``) from their ``DatabaseValue``. Not
+    /// inlined, so that the fast paths stay small; inlinable, so that it is
+    /// specialized.
     @inlinable @inline(never)
     func _slowDecode<Value: DatabaseValueConvertible>(
         _ type: Value.Type,
@@ -261,8 +266,9 @@ extension Row {
 
     /// Decodes the value that `fetchOne` returns: nil for NULL, unless the
     /// type accepts NULL (`Optional<Int>.fetchOne` returns `.some(nil)`).
-    /// Not-NULL values of the expected type take the fast path; NULL and
-    /// conversions go through ``Optional/fromDatabaseValue(_:)``.
+    /// Values that ``_readValue(_:_:_:)`` reads take the fast path; NULL
+    /// and values that do not convert go through
+    /// ``Optional/fromDatabaseValue(_:)``.
     @inlinable
     func _fastDecodeFetchedOne<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: Value.Type,
@@ -277,8 +283,12 @@ extension Row {
     }
 
     /// Reads a standard value straight from the current row of a statement,
-    /// or returns nil for NULL and for values that need a conversion (or do
-    /// not convert): decode those from their `DatabaseValue`.
+    /// or returns nil for NULL and for values that do not convert: decode
+    /// those from their `DatabaseValue`.
+    ///
+    /// The standard types convert the values they accept here, as their
+    /// `fromDatabaseValue` does (an integer from a REAL, a string from a
+    /// UTF-8 BLOB, a date from text or a timestamp), so that nil is rare.
     ///
     /// - Parameters:
     ///   - sqliteStatement: A statement with a current row.
@@ -307,9 +317,11 @@ extension Row {
         if sqlite3_column_type(sqliteStatement, cIndex) == SQLITE_NULL {
             return .some(nil)
         }
-        // The standard types check the column type (the cast is resolved
-        // at compile time once specialized): their initializer applies
-        // SQLite's conversions.
+        // Not NULL: the standard types read through `fromStatement`, which
+        // checks the column type and refuses values that do not convert
+        // (the cast is resolved at compile time once specialized). Other
+        // types read through their initializer, which applies SQLite's
+        // conversions.
         if Value.self is any _StatementColumnTypeChecking.Type {
             return Value.fromStatement(sqliteStatement, atUncheckedIndex: cIndex).map { .some($0) }
         }

@@ -359,9 +359,6 @@ public final class Row {
         }
     }
 
-    /// Whether the row reads from a live statement.
-    var isLive: Bool { _sqliteStatement != nil }
-
     /// The names of the columns, from left to right.
     ///
     /// ```swift

@@ -33,36 +33,37 @@ extension FTS5 {
     /// Returns the `fts5_api` structure of a connection, obtained with
     /// `SELECT fts5(?)` and a pointer bound with the type `fts5_api_ptr`.
     ///
+    /// The statement is Folio's ``Statement``, stepped by
+    /// `Statement.step()` like every other (errors name the SQL, observers
+    /// see the step). Only the binding is SQLite's own
+    /// (`sqlite3_bind_pointer`): a pointer is not a ``DatabaseValue``, so
+    /// the binder of `Statement` can not carry it.
+    ///
     /// See <https://www.sqlite.org/fts5.html#extending_fts5>.
     static func apiPointer(_ db: Database) throws -> UnsafePointer<fts5_api> {
-        guard let connection = db.sqliteConnection else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed")
-        }
-        let sql = "SELECT fts5(?)"
-        var statement: OpaquePointer?
-        var code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
-        guard code == SQLITE_OK, let statement else {
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code),
-                message: String(cString: sqlite3_errmsg(connection)),
-                sql: sql)
-        }
+        let statement = try db.makeStatement(sql: "SELECT fts5(?)")
         var api: UnsafeMutablePointer<fts5_api>?
-        code = withUnsafeMutablePointer(to: &api) { apiPointer in
-            // The type string must outlive the binding: it does, since the
-            // statement is stepped inside this closure.
-            "fts5_api_ptr".withCString { type in
-                let code = sqlite3_bind_pointer(statement, 1, apiPointer, type, nil)
-                guard code == SQLITE_OK else { return code }
-                return sqlite3_step(statement)
+        try withUnsafeMutablePointer(to: &api) { apiPointer in
+            // The pointer and the type string must outlive the binding:
+            // they do, since the statement runs inside these closures, and
+            // its bindings are cleared before they end.
+            try "fts5_api_ptr".withCString { type in
+                let code = sqlite3_bind_pointer(statement.sqliteStatement, 1, apiPointer, type, nil)
+                guard code == SQLITE_OK else {
+                    throw statement.makeError(code: code)
+                }
+                defer {
+                    statement.reset()
+                    sqlite3_clear_bindings(statement.sqliteStatement)
+                }
+                while try statement.step() { }
             }
         }
-        guard code == SQLITE_ROW || code == SQLITE_DONE, let api else {
+        guard let api else {
             throw DatabaseError(
-                resultCode: ResultCode(rawValue: code == SQLITE_ROW || code == SQLITE_DONE ? SQLITE_ERROR : code),
-                message: String(cString: sqlite3_errmsg(connection)),
-                sql: sql)
+                resultCode: .SQLITE_ERROR,
+                message: "fts5() did not return the fts5_api structure",
+                sql: statement.sql)
         }
         return UnsafePointer(api)
     }

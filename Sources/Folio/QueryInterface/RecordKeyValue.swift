@@ -57,11 +57,6 @@ enum RecordKeyValue: Sendable {
             return strategies?.data(column).databaseValue(for: data) ?? data.databaseValue
         }
     }
-
-    /// The value when no column is known: strategies do not apply.
-    var defaultDatabaseValue: DatabaseValue {
-        databaseValue(column: "", strategies: nil)
-    }
 }
 
 /// The date, UUID and data coding strategies of an ``EncodableRecord``

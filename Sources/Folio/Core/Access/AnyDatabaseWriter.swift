@@ -12,7 +12,7 @@
 ///
 /// ## Topics
 /// - ``init(_:)``
-public final class AnyDatabaseWriter: DatabaseWriter {
+public final class AnyDatabaseWriter: DatabaseWriter, _DatabaseReaderForwarding {
     /// The wrapped writer.
     let base: any DatabaseWriter
 
@@ -29,184 +29,14 @@ public final class AnyDatabaseWriter: DatabaseWriter {
         self.base = base
     }
 
-    /// The configuration of the wrapped writer.
-    ///
-    /// ```swift
-    /// let isReadOnly = writer.configuration.readonly
-    /// ```
-    ///
-    /// See <https://www.sqlite.org/c3ref/open.html>.
-    public var configuration: Configuration {
-        base.configuration
-    }
-
-    /// The path of the database of the wrapped writer.
-    ///
-    /// ```swift
-    /// print(writer.path)
-    /// ```
-    ///
-    /// See <https://www.sqlite.org/c3ref/db_filename.html>.
-    public var path: String {
-        base.path
-    }
-
-    /// Closes the connections of the wrapped writer.
-    ///
-    /// ```swift
-    /// try writer.close()
-    /// ```
-    ///
-    /// - Throws: A ``DatabaseError``.
-    ///
-    /// See <https://www.sqlite.org/c3ref/close.html>.
-    public func close() throws {
-        try base.close()
-    }
-
-    /// Interrupts the statements that the wrapped writer runs.
-    ///
-    /// ```swift
-    /// writer.interrupt()
-    /// ```
-    ///
-    /// See <https://www.sqlite.org/c3ref/interrupt.html>.
-    public func interrupt() {
-        base.interrupt()
-    }
-
-    // MARK: - Reads
-
-    /// Runs a function that reads, isolated from concurrent writes, with
-    /// the wrapped writer (see ``DatabaseReader/read(_:)-2nuwg``).
-    ///
-    /// ```swift
-    /// let count = try writer.read { db in
-    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
-    /// }
-    /// ```
-    ///
-    /// - Parameter value: A function that reads.
-    /// - Returns: The result of `value`.
-    /// - Throws: The error of `value`, or a ``DatabaseError``.
-    ///
-    /// See <https://www.sqlite.org/lang_transaction.html>.
-    public func read<T>(_ value: (Database) throws -> T) throws -> T {
-        try base.read(value)
-    }
-
-    /// Runs a function that reads, without blocking the current task,
-    /// with the wrapped writer.
-    ///
-    /// ```swift
-    /// let count = try await writer.read { db in
-    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
-    /// }
-    /// ```
-    ///
-    /// - Parameter value: A function that reads.
-    /// - Returns: The result of `value`.
-    /// - Throws: The error of `value`, a ``DatabaseError``, or
-    ///   `CancellationError`.
-    ///
-    /// See <https://www.sqlite.org/lang_transaction.html>.
-    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try await base.read(value)
-    }
-
-    /// Runs a function that reads, without waiting for it, with the
-    /// wrapped writer.
-    ///
-    /// ```swift
-    /// writer.asyncRead { result in
-    ///     let count = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM player")
-    /// }
-    /// ```
-    ///
-    /// - Parameter value: A function that receives a connection, or the
-    ///   error that prevented access.
-    ///
-    /// See <https://www.sqlite.org/lang_transaction.html>.
-    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        base.asyncRead(value)
-    }
-
-    /// Runs a function with a connection of the wrapped writer, without
-    /// isolation.
-    ///
-    /// ```swift
-    /// let count = try writer.unsafeRead { db in
-    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
-    /// }
-    /// ```
-    ///
-    /// - Parameter value: A function.
-    /// - Returns: The result of `value`.
-    /// - Throws: The error of `value`, or a ``DatabaseError``.
-    ///
-    /// See <https://www.sqlite.org/isolation.html>.
-    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
-        try base.unsafeRead(value)
-    }
-
-    /// Runs a function with a connection of the wrapped writer, without
-    /// isolation, and without blocking the current task.
-    ///
-    /// ```swift
-    /// let count = try await writer.unsafeRead { db in
-    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
-    /// }
-    /// ```
-    ///
-    /// - Parameter value: A function.
-    /// - Returns: The result of `value`.
-    /// - Throws: The error of `value`, a ``DatabaseError``, or
-    ///   `CancellationError`.
-    ///
-    /// See <https://www.sqlite.org/isolation.html>.
-    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try await base.unsafeRead(value)
-    }
-
-    /// Runs a function with a connection of the wrapped writer, without
-    /// isolation, and without waiting for it.
-    ///
-    /// ```swift
-    /// writer.asyncUnsafeRead { result in
-    ///     let count = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM player")
-    /// }
-    /// ```
-    ///
-    /// - Parameter value: A function that receives a connection, or the
-    ///   error that prevented access.
-    ///
-    /// See <https://www.sqlite.org/isolation.html>.
-    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        base.asyncUnsafeRead(value)
-    }
-
-    /// Like ``unsafeRead(_:)-21uw3``, but may be called from inside another
-    /// access to the wrapped writer.
-    ///
-    /// ```swift
-    /// let count = try writer.unsafeReentrantRead { db in
-    ///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
-    /// }
-    /// ```
-    ///
-    /// - Parameter value: A function.
-    /// - Returns: The result of `value`.
-    /// - Throws: The error of `value`, or a ``DatabaseError``.
-    ///
-    /// See <https://www.sqlite.org/isolation.html>.
-    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
-        try base.unsafeReentrantRead(value)
-    }
+    /// The wrapped writer, which receives each access, reads included (see
+    /// ``_DatabaseReaderForwarding``).
+    public var _forwardedReader: any DatabaseReader { base }
 
     // MARK: - Writes
 
     /// Runs a function that writes, outside of any transaction, with the
-    /// wrapped writer (see ``DatabaseWriter/writeWithoutTransaction(_:)-314cv``).
+    /// wrapped writer (see ``DatabaseWriter/writeWithoutTransaction(_:)``).
     ///
     /// ```swift
     /// try writer.writeWithoutTransaction { db in

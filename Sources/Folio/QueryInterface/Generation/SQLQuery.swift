@@ -22,12 +22,6 @@ struct SQLQuery: Sendable {
     var commonTableExpressions: [SQLCommonTableExpression] {
         relation.allCommonTableExpressions
     }
-
-    /// Whether the query returns one row per group (GROUP BY, or an
-    /// aggregate without GROUP BY).
-    var isAggregate: Bool {
-        !groupExpressions.isEmpty || relation.selection.contains(where: \.mayBeAggregate)
-    }
 }
 
 /// LIMIT and OFFSET.

@@ -262,7 +262,7 @@ final class RowDecodingPlan {
 }
 
 /// The decoding plans of a statement, one per (record type, coding key
-/// type, range of columns), stored in ``Statement/recordDecodingCache``.
+/// type, range of columns), stored in ``Statement/layerSlot``.
 /// The range of columns tells apart the base record and the associated
 /// records (scopes) of joined requests.
 final class RowDecodingPlanCache: LayerSlotValue {

@@ -36,7 +36,7 @@ public final class AnyDatabaseWriter: DatabaseWriter, _DatabaseReaderForwarding 
     // MARK: - Writes
 
     /// Runs a function that writes, outside of any transaction, with the
-    /// wrapped writer (see ``DatabaseWriter/writeWithoutTransaction(_:)``).
+    /// wrapped writer (see `DatabaseWriter/writeWithoutTransaction(_:)`).
     ///
     /// ```swift
     /// try writer.writeWithoutTransaction { db in

@@ -60,7 +60,7 @@ extension _DatabaseReaderForwarding {
     // MARK: - Reads
 
     /// Runs a function that reads, isolated from concurrent writes, with
-    /// the wrapped reader (see ``DatabaseReader/read(_:)``).
+    /// the wrapped reader (see `DatabaseReader/read(_:)`).
     ///
     /// ```swift
     /// let count = try reader.read { db in
@@ -167,7 +167,7 @@ extension _DatabaseReaderForwarding {
         _forwardedReader.asyncUnsafeRead(value)
     }
 
-    /// Like ``unsafeRead(_:)``, but may be called from inside another
+    /// Like `unsafeRead(_:)`, but may be called from inside another
     /// access to the wrapped reader.
     ///
     /// ```swift

@@ -64,16 +64,21 @@ do {
     let anonymous = try manager.addAuthor(Author(name: "Anonymous"), bookTitles: ["Beowulf"])
     print("   inserted 3 authors (ids \(herbert.author.id!), \(calvino.author.id!), \(anonymous.author.id!)) and 5 books")
 
-    step(3, "Update a book: its title, and its modification date")
+    step(3, "Insert many authors in one statement: insertAll sets their ids (GRDB has no such API)")
+    var poets = [Author(name: "Wisława Szymborska", country: "Poland"), Author(name: "Fernando Pessoa", country: "Portugal")]
+    try dbPool.write { db in try poets.insertAll(db) }
+    print("   inserted \(poets.map(\.name).joined(separator: " and ")), ids \(poets.compactMap(\.id))")
+
+    step(4, "Update a book: its title, and its modification date")
     if let renamed = try manager.renameBook(bookId: herbert.books[0].id!, title: "Dune") {
         print("   book \(renamed.id!) is now \"\(renamed.title)\"")
     }
 
-    step(4, "Delete an author: the schema deletes their books too")
+    step(5, "Delete an author: the schema deletes their books too")
     let deleted = try manager.deleteAuthor(authorId: anonymous.author.id!)
     print("   deleted: \(deleted)")
 
-    step(5, "Query with associations")
+    step(6, "Query with associations")
     for item in try manager.authorList() {
         print("   \(item.author.name) (\(item.author.country ?? "-")): \(item.bookCount) book(s)")
     }
@@ -82,7 +87,7 @@ do {
     }
     print("   authors from Italy with books: \(try manager.authorsWithBooks(from: "Italy").map(\.name))")
 
-    step(6, "Observe the number of books while another task writes")
+    step(7, "Observe the number of books while another task writes")
     let observation = ValueObservation.tracking { db in try Book.fetchCount(db) }
     let writer = Task {
         for title in ["God Emperor of Dune", "Heretics of Dune"] {
@@ -98,7 +103,7 @@ do {
     }
     try await writer.value
 
-    step(7, "Read from the pool concurrently: each read sees one snapshot")
+    step(8, "Read from the pool concurrently: each read sees one snapshot")
     async let titles = dbPool.read { db in try String.fetchAll(db, sql: "SELECT title FROM book ORDER BY title") }
     async let countries = dbPool.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT country FROM author WHERE country IS NOT NULL ORDER BY country") }
     let (allTitles, allCountries) = try await (titles, countries)

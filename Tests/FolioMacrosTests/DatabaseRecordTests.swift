@@ -38,7 +38,7 @@ final class DatabaseRecordTests: MacroTestCase {
             XCTAssertEqual(player.id, 1)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"INSERT INTO "player" ("id", "name", "score_total", "teamId", "info") VALUES (?, ?, ?, ?, ?)"#)
+                #"INSERT INTO "player" ("id", "name", "score_total", "teamId", "info") VALUES (?,?,?,?,?)"#)
             let row = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT * FROM player"))
             XCTAssertEqual(row["score_total"], 1000)
             XCTAssertEqual(row["info"], #"{"level":3,"tags":["x"]}"#)
@@ -105,13 +105,13 @@ final class DatabaseRecordTests: MacroTestCase {
             try players[0].update(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"UPDATE "player" SET "name" = ?, "score_total" = ?, "teamId" = ?, "info" = ? WHERE "id" = ?"#)
+                #"UPDATE "player" SET "name"=?, "score_total"=?, "teamId"=?, "info"=? WHERE "id"=?"#)
             try players[1].update(db, columns: [Player.Columns.score])
-            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "score_total" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "score_total"=? WHERE "id"=?"#)
             var changed = players[1]
             changed.name = "Babs"
             XCTAssertTrue(try changed.updateChanges(db, from: players[1]))
-            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#)
+            XCTAssertEqual(lastSQLQuery, #"UPDATE "player" SET "name"=? WHERE "id"=?"#)
             XCTAssertEqual(try Player.fetchOne(db, key: 1)?.score, 42)
             XCTAssertEqual(try Player.fetchOne(db, key: 2)?.name, "Babs")
 
@@ -238,7 +238,7 @@ final class DatabaseRecordTests: MacroTestCase {
         try dbQueue.write { db in
             var player = CodablePlayer(id: nil, name: "Arthur")
             try player.insert(db)
-            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "codablePlayer" ("id", "full_name") VALUES (?, ?)"#)
+            XCTAssertEqual(lastSQLQuery, #"INSERT INTO "codablePlayer" ("id", "full_name") VALUES (?,?)"#)
             XCTAssertEqual(player.id, 1)
             XCTAssertEqual(try CodablePlayer.fetchOne(db), player)
             // Codable itself still uses its own keys.

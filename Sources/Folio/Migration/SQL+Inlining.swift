@@ -21,7 +21,7 @@ extension DatabaseValue {
             return String(double)
         case .blob:
             // `x'01FF'`, as GRDB writes data literals.
-            return "x" + description.dropFirst()
+            return "x" + sqlLiteralText.dropFirst()
         default:
             return sqlLiteralText
         }

@@ -117,12 +117,12 @@ final class ExternalChangesProcessTests: FolioTestCase {
         let median = latencies[latencies.count / 2], p99 = latencies[latencies.count * 99 / 100]
         let last = Double(observed.last!.time - commitTimes.last!) / 1_000_000
         print("external commit → observed value: median \(String(format: "%.2f", median)) ms, p99 \(String(format: "%.2f", p99)) ms, last commit \(String(format: "%.2f", last)) ms, \(observed.count) values for 1000 commits")
-        // The issue's target is 100 ms; a loaded CI machine gets more room.
-        XCTAssertLessThan(last, 1000)
+        // Measured: 0.1 to 2 ms on a busy machine.
+        XCTAssertLessThan(last, 100)
     }
 
     func testConcurrentWriterProcesses() throws {
-        let seconds = ProcessInfo.processInfo.environment["FOLIO_EXTERNAL_WRITERS_SECONDS"] ?? "3"
+        let seconds = ProcessInfo.processInfo.environment["FOLIO_EXTERNAL_WRITERS_SECONDS"] ?? "10"
         for writerCount in [2, 4] {
             let path = temporaryDatabasePath()
             let dbPool = try observingPool(path)

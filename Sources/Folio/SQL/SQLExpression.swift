@@ -233,6 +233,10 @@ extension SQLExpression {
             let sql = try e.sql(&context, wrapped: true) + " " + op
             return wrapped ? "(\(sql))" : sql
         case let .binary(op, l, r):
+            if op.utf8.first == UInt8(ascii: "-") && op.utf8.dropFirst().first == UInt8(ascii: ">") {
+                // `->` and `->>` came with SQLite 3.38; Folio runs on 3.37.
+                try SQLiteVersionRequirement.check(feature: "the JSON operator \(op)", since: 3_038_000)
+            }
             let sql = try l.sql(&context, wrapped: true) + " \(op) " + r.sql(&context, wrapped: true)
             return wrapped ? "(\(sql))" : sql
         case let .associative(op, es):

@@ -25,6 +25,18 @@ final class SQLiteVersionRequirementTests: FolioTestCase {
         XCTAssertNoThrow(try SQLiteVersionRequirement.check(feature: "the JSON operator ->", since: 3_038_000, current: 3_040_001))
     }
 
+    func testJSONOperatorsRunOnThisSQLite() throws {
+        // The check of `->` and `->>` (SQLite 3.38) lets them through on
+        // the SQLite that runs here (3.40).
+        let dbQueue = try DatabaseQueue()
+        let names = try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE player(info TEXT)")
+            try db.execute(sql: #"INSERT INTO player VALUES ('{"name":"Arthur"}')"#)
+            return try String.fetchAll(db, Table("player").select(JSONColumn("info")["name"]))
+        }
+        XCTAssertEqual(names, ["Arthur"])
+    }
+
     func testVersionStrings() {
         XCTAssertEqual(SQLiteVersionRequirement.versionString(3_040_001), "3.40.1")
         XCTAssertEqual(SQLiteVersionRequirement.versionString(3_037_000), "3.37.0")

@@ -19,7 +19,7 @@ import Synchronization
 /// `suspensionObservers` is only written by `init` and read by `deinit`
 /// and `close()`.
 final class SerializedDatabase: @unchecked Sendable {
-    private let db: Database
+    let db: Database
     let queue: DispatchQueue
     /// The identifier of the connection in the specific data of its queue
     /// (see ``AccessKeys``).
@@ -166,7 +166,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// that they never run at the same time as an access on the calling
     /// thread.
     @inline(__always)
-    private func withAccessLock<T>(_ body: () throws -> T) rethrows -> T {
+    func withAccessLock<T>(_ body: () throws -> T) rethrows -> T {
         guard let accessLock else { return try body() }
         accessLock.lock()
         defer { accessLock.unlock() }
@@ -195,7 +195,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Counts a function that is about to be put on the queue (see
     /// ``pendingQueueWork``).
     @inline(__always)
-    private func willEnqueue() {
+    func willEnqueue() {
         if syncsOnCallingThread {
             pendingQueueWork.wrappingAdd(1, ordering: .releasing)
         }
@@ -203,7 +203,7 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// Counts a function of the queue that has run, or that was given up.
     @inline(__always)
-    private func didDequeue() {
+    func didDequeue() {
         if syncsOnCallingThread {
             pendingQueueWork.wrappingSubtract(1, ordering: .releasing)
         }
@@ -415,7 +415,7 @@ final class SerializedDatabase: @unchecked Sendable {
     ///
     /// - Throws: A ``DatabaseError`` with the code `SQLITE_MISUSE` when a
     ///   transaction was left open, or the error of the rollback.
-    private func rollBackTransactionLeftOpen(_ db: Database) throws {
+    func rollBackTransactionLeftOpen(_ db: Database) throws {
         guard !allowsUnsafeTransactions, db.isInsideTransaction else { return }
         try db.executeCleanup(sql: "ROLLBACK")
         throw DatabaseError(
@@ -431,7 +431,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// documentation calls out (see
     /// ``Configuration/allowsUnsafeTransactions``). The rollback runs
     /// first, so that the database file holds no half-done transaction.
-    private func rollBackTransactionLeftOpenAndStop(_ db: Database) {
+    func rollBackTransactionLeftOpenAndStop(_ db: Database) {
         guard !allowsUnsafeTransactions, db.isInsideTransaction else { return }
         // The rollback error, if any, can not be reported either: the
         // program stops with the misuse message below.
@@ -442,7 +442,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Rolls back the transaction that an access left open, unless the
     /// configuration allows it, for the accesses that have another error
     /// to throw, or none to report.
-    private func rollBackTransactionLeftOpenQuietly(_ db: Database) {
+    func rollBackTransactionLeftOpenQuietly(_ db: Database) {
         do {
             try rollBackTransactionLeftOpen(db)
         } catch {
@@ -450,202 +450,5 @@ final class SerializedDatabase: @unchecked Sendable {
             // more important one: the transaction is rolled back, and
             // the misuse error is lost.
         }
-    }
-}
-
-extension SerializedDatabase {
-    /// Runs a function on the queue from async code, without blocking the
-    /// cooperative thread pool.
-    ///
-    /// Cancellation of the current task prevents the function from
-    /// starting, interrupts the statement that runs
-    /// (<https://www.sqlite.org/c3ref/interrupt.html>), and makes the
-    /// statements that follow fail, except rollbacks. The access then
-    /// throws `CancellationError`. An access that completes before
-    /// cancellation is noticed returns its result.
-    ///
-    /// The function does not escape: the queue gives it back before the
-    /// access returns (see ``LentBlock``).
-    func execute<T: Sendable>(
-        _ block: @Sendable (Database, DatabaseAccessCancellation) throws -> T)
-        async throws -> T
-    {
-        try Task.checkCancellation()
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            // The function runs in the calling task, on the queue: it sees
-            // the task-local values and the cancellation of the caller.
-            return try await executeInCallingTask(block)
-        }
-        return try await withoutActuallyEscaping(block) { block in
-            try await execute(LentBlock(block))
-        }
-    }
-
-    /// Runs a function on the queue, inside the calling task, through a
-    /// ``ConnectionTaskExecutor``: the task hops to the queue, runs the
-    /// function, and hops back.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    private func executeInCallingTask<T: Sendable>(
-        _ block: @Sendable (Database, DatabaseAccessCancellation) throws -> T)
-        async throws -> T
-    {
-        let cancellation = DatabaseAccessCancellation()
-        let executor = ConnectionTaskExecutor(self)
-        return try await withTaskCancellationHandler {
-            try await withTaskExecutorPreference(executor) {
-                // On the queue, under the access lock (see enqueueJob).
-                guard cancellation.start() else {
-                    throw CancellationError()
-                }
-                let result = Result { try runCancellableLocked(cancellation, block) }
-                cancellation.finish()
-                switch result {
-                case .success(let value):
-                    return value
-                case .failure(let error):
-                    throw cancellation.isCancelled ? CancellationError() : error
-                }
-            }
-        } onCancel: {
-            cancellation.cancel { self.interrupt() }
-        }
-    }
-
-    /// Runs a job of a ``ConnectionTaskExecutor`` on the queue, under the
-    /// access lock, counted as work put on the queue.
-    func enqueueJob(_ job: @escaping @Sendable () -> Void) {
-        willEnqueue()
-        queue.async {
-            self.withAccessLock {
-                defer { self.didDequeue() }
-                job()
-            }
-        }
-    }
-
-    /// Runs a function on the queue from async code, with the same
-    /// cancellation behavior as the method above.
-    func execute<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
-        try await execute { db, _ in try block(db) }
-    }
-
-    /// Runs a function in a transaction on the queue from async code. The
-    /// transaction is rolled back when the task is cancelled before it
-    /// commits.
-    func executeWrite<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await execute { db, cancellation in
-            try db.inTransactionReturning { db in
-                let value = try updates(db)
-                if cancellation.isCancelled {
-                    throw CancellationError()
-                }
-                return value
-            }
-        }
-    }
-
-    private func execute<T: Sendable>(_ lent: LentBlock<T>) async throws -> T {
-        let cancellation = DatabaseAccessCancellation()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                willEnqueue()
-                queue.async {
-                    guard cancellation.start() else {
-                        lent.giveBack()
-                        self.didDequeue()
-                        continuation.resume(throwing: CancellationError())
-                        return
-                    }
-                    let result = self.run(lent, cancellation)
-                    cancellation.finish()
-                    switch result {
-                    case .success(let value):
-                        continuation.resume(returning: value)
-                    case .failure(let error):
-                        continuation.resume(throwing: cancellation.isCancelled ? CancellationError() : error)
-                    }
-                }
-            }
-        } onCancel: {
-            cancellation.cancel { self.interrupt() }
-        }
-    }
-
-    /// Takes the function out of `lent` and runs it. Not inlined: the
-    /// function is released when this method returns, before the access
-    /// resumes.
-    @inline(never)
-    private func run<T>(_ lent: LentBlock<T>, _ cancellation: DatabaseAccessCancellation) -> Result<T, any Error> {
-        let block = lent.take()
-        return Result { try runCancellable(cancellation, block) }
-    }
-
-    /// Runs `block` with the connection, while the connection knows about
-    /// the cancellation of the access. Must run on the queue.
-    private func runCancellable<T>(
-        _ cancellation: DatabaseAccessCancellation,
-        _ block: (Database, DatabaseAccessCancellation) throws -> T) throws -> T
-    {
-        try withAccessLock {
-            defer { didDequeue() }
-            return try runCancellableLocked(cancellation, block)
-        }
-    }
-
-    /// The body of ``runCancellable(_:_:)``, under the access lock.
-    private func runCancellableLocked<T>(
-        _ cancellation: DatabaseAccessCancellation,
-        _ block: (Database, DatabaseAccessCancellation) throws -> T) throws -> T
-    {
-        defer {
-            db.accessCancellation = nil
-            db.updateObservesStatements()
-            db.endAccess()
-        }
-        _ = try db.checkOpen()
-        db.accessCancellation = cancellation
-        db.updateObservesStatements()
-        let result: T
-        do {
-            result = try block(db, cancellation)
-        } catch {
-            rollBackTransactionLeftOpenQuietly(db)
-            throw error
-        }
-        try rollBackTransactionLeftOpen(db)
-        return result
-    }
-}
-
-/// The function of an async access, lent to the dispatch queue of a
-/// connection.
-///
-/// Async access methods take non-escaping functions, as GRDB's do. They
-/// run them on a dispatch queue through `withoutActuallyEscaping`, which
-/// stops the program if the function is still referenced when the access
-/// returns. The dispatch block that runs the function is released by the
-/// queue after it resumes the access, possibly later: so it holds this
-/// box, from which the function is taken before the access resumes.
-///
-/// `@unchecked Sendable`: `block` is set at initialization, and then only
-/// read and cleared on the queue of the connection, by the one dispatch
-/// block that runs the access (`queue.async` orders it after the
-/// initialization).
-final class LentBlock<T>: @unchecked Sendable {
-    private var block: (@Sendable (Database, DatabaseAccessCancellation) throws -> T)?
-
-    init(_ block: @escaping @Sendable (Database, DatabaseAccessCancellation) throws -> T) {
-        self.block = block
-    }
-
-    /// Returns the function, which the box no longer holds.
-    func take() -> @Sendable (Database, DatabaseAccessCancellation) throws -> T {
-        defer { block = nil }
-        return block!
-    }
-
-    /// Releases the function without running it.
-    func giveBack() {
-        block = nil
     }
 }

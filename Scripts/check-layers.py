@@ -26,6 +26,10 @@ How it works:
    types and functions, and local types in function bodies, shadow type
    names. A file's references to types it declares itself are not counted.
 
+4. Every file of the Core layer must stand in one of Core's rooms (the
+   CORE_ROOMS list below: `Core/Row/`, `Core/Statement/`, ...); a file
+   directly in `Core/`, or in an unknown sub-folder, is reported.
+
 Output: the violations as `path:line: <from> -> <to>: <Type> (declared in
 <path>)`, sorted by path and line (several references to the same type on
 one line count once), then a summary per direction. Exit status 1 when
@@ -41,7 +45,7 @@ To add an exception, append an entry to EXCEPTIONS below, with a comment
 for any context that does not fit the reason:
 
     # Moving the broker out of Database is planned (see #123).
-    ("Core/Database.swift", "DatabaseObservationBroker",
+    ("Core/Connection/Database.swift", "DatabaseObservationBroker",
      "the connection owns its broker"),
 
 The first element is a path relative to Sources/Folio, or an fnmatch glob
@@ -64,7 +68,7 @@ import sys
 # belongs to the layer with the longest matching folder; files outside
 # every folder are ignored. Folders that do not exist are fine.
 LAYERS = [
-    ("Core", "Core/"),
+    ("Core", "Core/"),  # and its rooms, CORE_ROOMS below
     ("Core/Conversions", "Core/Conversions/"),
     ("Core/Access", "Core/Access/"),
     ("SQL", "SQL/"),
@@ -78,6 +82,31 @@ LAYERS = [
     ("Compatibility", "Compatibility/"),
 ]
 
+# The rooms of the Core layer: Core's files are sorted by concept into these
+# sub-folders (Documentation/Architecture.md has the table of what each
+# holds). They are all one layer, Core: a room may use any other room. A
+# Swift file directly in Core/, or in a sub-folder of Core that is neither
+# a room nor a layer of its own (Access, Conversions), is reported, so that
+# a newcomer finds every Core type by folder.
+CORE_ROOMS = [
+    "Connection",   # Database, Configuration, the connection's life and diagnostics
+    "Cursor",       # Cursor, its adapters, and the cursors that step statements
+    "Dump",         # dumps and their formats
+    "Error",        # DatabaseError, ResultCode, programmer errors
+    "Function",     # SQL functions, aggregates and collations
+    "Names",        # SQL names and quoting, compared and keyed by bytes
+    "Observation",  # what the connection tells its observers
+    "Remote",       # the remote-execution SPI (dqlite)
+    "Request",      # SQL literals and the requests built of them
+    "Row",          # Row and its views
+    "RowAdapter",   # row adapters and the layouts they produce
+    "Schema",       # schema introspection and its cache
+    "Statement",    # Statement, arguments, binding, the statement cache
+    "Support",      # small utilities with no database concept
+    "Transaction",  # transactions, savepoints, transaction dates
+    "Value",        # DatabaseValue and the conversion protocols
+]
+
 # Allowed references to higher layers:
 # (file path or glob relative to Sources/Folio, type name, "why").
 EXCEPTIONS = [
@@ -88,7 +117,7 @@ EXCEPTIONS = [
     # reference stays. Nothing else of Core uses the SQL layer: the
     # conformance's implementation (`sqlExpression`) lives in
     # SQL/SQLExpression.swift.
-    ("Core/DatabaseValueConvertible.swift", "SQLExpressible",
+    ("Core/Value/DatabaseValueConvertible.swift", "SQLExpressible",
      "GRDB's DatabaseValueConvertible refines SQLExpressible; a refinement is written where the protocol is declared"),
     # GRDB 7 declares `protocol FetchRequest: SQLSubqueryable,
     # DatabaseRegionConvertible`: every request is usable as a subquery
@@ -97,7 +126,7 @@ EXCEPTIONS = [
     # Core; the conformances' implementations live in the SQL layer and
     # above (SQL/SQLSubqueryable.swift,
     # SQL/AdaptedFetchRequest+SQLSubqueryable.swift, QueryInterface/).
-    ("Core/FetchRequest.swift", "SQLSubqueryable",
+    ("Core/Request/FetchRequest.swift", "SQLSubqueryable",
      "GRDB's FetchRequest refines SQLSubqueryable; a refinement is written where the protocol is declared"),
 ]
 
@@ -501,6 +530,7 @@ def main(argv=None):
         return 2
 
     files = []
+    misplaced = []  # Core files outside the rooms of CORE_ROOMS
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames.sort()
         for fn in sorted(filenames):
@@ -511,6 +541,10 @@ def main(argv=None):
             layer = layer_of(rel)
             if layer is not None:
                 files.append(SourceFile(path, rel, layer))
+                if LAYERS[layer][0] == "Core":
+                    parts = rel.split("/")
+                    if len(parts) < 3 or parts[1] not in CORE_ROOMS:
+                        misplaced.append(rel)
 
     # Declaration tables: name -> [Decl]
     table = {}
@@ -637,8 +671,14 @@ def main(argv=None):
               f"reference{'s' if refs != 1 else ''} in {len(paths)} file{'s' if len(paths) != 1 else ''}")
     if allowed:
         print(f"{len(allowed)} allowed exception{'s' if len(allowed) != 1 else ''}")
+    for rel in misplaced:
+        print(f"{rel}: a Core file outside the rooms of Core "
+              f"({', '.join(CORE_ROOMS)}): move it into its room, or add a room to CORE_ROOMS")
     if ordered:
         print(f"{len(ordered)} references to higher layers")
+        return 1
+    if misplaced:
+        print(f"{len(misplaced)} Core file{'s' if len(misplaced) != 1 else ''} outside the rooms")
         return 1
     ntypes = len({d.name for decls in table.values() for d in decls if not d.private})
     print(f"layers ok: {len(files)} files, {ntypes} types")

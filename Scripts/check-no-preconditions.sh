@@ -2,7 +2,7 @@
 # Fails when Sources/Folio calls `precondition`, `assert`,
 # `preconditionFailure` or `assertionFailure` outside of the exceptions
 # below. Documented misuse stops through `checkProgrammerError` or
-# `fatalProgrammerError` (Core/ProgrammerError.swift), whose message an
+# `fatalProgrammerError` (Core/Error/ProgrammerError.swift), whose message an
 # optimized build keeps; `precondition` loses it under -O, and `assert` does
 # not check at all. Comments (`//`, `///`) are not searched.
 set -euo pipefail
@@ -15,7 +15,7 @@ allowed=(
     # The type of a layer slot's value: each slot has one owner layer,
     # which stores and reads one type (an internal invariant). The release
     # build reads it with unsafeDowncast, without the dynamic cast.
-    "Sources/Folio/Core/LayerSlot.swift:assert(value is Value,"
+    "Sources/Folio/Core/Connection/LayerSlot.swift:assert(value is Value,"
 )
 
 found=$(grep -rnE '\b(precondition|assert|preconditionFailure|assertionFailure)\(' Sources/Folio \
@@ -36,6 +36,6 @@ while IFS= read -r hit; do
     fi
 done <<< "$found"
 if [ $status -ne 0 ]; then
-    echo "error: use checkProgrammerError or fatalProgrammerError (Core/ProgrammerError.swift), with a message, instead of precondition or assert (or add a commented exception to Scripts/check-no-preconditions.sh for an internal invariant)" >&2
+    echo "error: use checkProgrammerError or fatalProgrammerError (Core/Error/ProgrammerError.swift), with a message, instead of precondition or assert (or add a commented exception to Scripts/check-no-preconditions.sh for an internal invariant)" >&2
 fi
 exit $status

@@ -2,7 +2,7 @@
 // selections, orderings, subqueries, sequences, coding keys and collations
 // (record types, tables and common table expressions are in
 // QueryInterface/SQLInterpolation+QueryInterface.swift; raw SQL, strings
-// and identifiers in Core/SQLInterpolation.swift).
+// and identifiers in Core/Request/SQLInterpolation.swift).
 // See <https://www.sqlite.org/lang_select.html>.
 //
 // ```swift

@@ -9,7 +9,7 @@ private struct Player: TableRecord {
 
 /// SQL interpolation of expressions, collations, subqueries and table
 /// aliases, and SQL literals used as expressions, selections, filters and
-/// orderings. (Values in SQL literals: Core/SQLInterpolationTests. Tables,
+/// orderings. (Values in SQL literals: Core/Request/SQLInterpolationTests. Tables,
 /// record types and common table expressions: QueryInterface/TableTests and
 /// QueryInterface/CommonTableExpressionTests.)
 final class SQLExpressionInterpolationTests: FolioTestCase {

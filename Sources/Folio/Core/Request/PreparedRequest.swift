@@ -62,7 +62,7 @@ public struct PreparedRequest {
     /// associations becomes its adapter.
     init(statement: Statement, layout: RowLayout?, supplementaryFetch: ((Database, [Row]) throws -> Void)?) {
         self.statement = statement
-        self.adapter = layout.map { RowLayoutAdapter(layout: $0, columnCount: statement.columnCount) }
+        self.adapter = layout.map { PrecomputedLayoutAdapter(layout: $0, columnCount: statement.columnCount) }
         self.supplementaryFetch = supplementaryFetch
     }
 
@@ -73,7 +73,7 @@ public struct PreparedRequest {
     func rowLayout() throws -> RowLayout? {
         guard let adapter else { return nil }
         // The layout of a joined request, made for this statement.
-        if let layoutAdapter = adapter as? RowLayoutAdapter, layoutAdapter.columnCount == statement.columnCount {
+        if let layoutAdapter = adapter as? PrecomputedLayoutAdapter, layoutAdapter.columnCount == statement.columnCount {
             return layoutAdapter.layout
         }
         return try adapter.rowLayout(for: statement)

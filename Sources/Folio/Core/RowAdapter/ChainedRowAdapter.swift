@@ -1,7 +1,7 @@
 /// A row adapter that adapts the output of another one: the adapter of a
 /// request adapted with ``FetchRequest/adapted(_:)`` when its base request
 /// has an adapter already.
-struct ChainedRowAdapter: LayoutingRowAdapter {
+struct ChainedRowAdapter: BuiltInRowAdapter {
     /// The adapter applied first.
     let first: any RowAdapter
 

@@ -35,7 +35,7 @@ public struct ColumnMapping: Sendable {
     }
 }
 
-extension ColumnMapping: LayoutingRowAdapter {
+extension ColumnMapping: BuiltInRowAdapter {
     /// Returns the columns and scopes of the rows that this adapter makes
     /// from some columns.
     ///

@@ -19,7 +19,7 @@ public struct EmptyRowAdapter: Sendable {
     public init() { }
 }
 
-extension EmptyRowAdapter: LayoutingRowAdapter {
+extension EmptyRowAdapter: BuiltInRowAdapter {
     /// Returns the columns and scopes of the rows that this adapter makes
     /// from some columns.
     ///

@@ -44,7 +44,7 @@ public struct RangeRowAdapter: Sendable {
     }
 }
 
-extension RangeRowAdapter: LayoutingRowAdapter {
+extension RangeRowAdapter: BuiltInRowAdapter {
     /// Returns the columns and scopes of the rows that this adapter makes
     /// from some columns.
     ///

@@ -39,7 +39,7 @@ public struct RenameColumnAdapter: Sendable {
     }
 }
 
-extension RenameColumnAdapter: LayoutingRowAdapter {
+extension RenameColumnAdapter: BuiltInRowAdapter {
     /// Returns the columns and scopes of the rows that this adapter makes
     /// from some columns.
     ///

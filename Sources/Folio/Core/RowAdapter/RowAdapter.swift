@@ -111,7 +111,7 @@ extension RowAdapter {
     ///   columns (a missing column, a range out of bounds), or the error of
     ///   a user's adapter.
     func rowLayout(_ columns: RowAdapterColumns) throws -> RowLayout {
-        if let adapter = self as? any LayoutingRowAdapter {
+        if let adapter = self as? any BuiltInRowAdapter {
             return try adapter.layout(columns)
         }
         return try columns.rowLayout(of: _layoutedAdapter(from: columns))
@@ -127,9 +127,11 @@ extension RowAdapter {
     }
 }
 
-/// The row adapters that Folio can apply: they lay out the columns they are
-/// given.
-protocol LayoutingRowAdapter: RowAdapter {
+/// Folio's own row adapters: they build the ``RowLayout`` of the columns
+/// they are given directly. A user's adapter is not one: it goes through
+/// GRDB's semi-public ``_LayoutedRowAdapter``, whose result
+/// `RowAdapterColumns.rowLayout(of:)` reads back into a ``RowLayout``.
+protocol BuiltInRowAdapter: RowAdapter {
     /// Returns the layout of the rows made from the given columns.
     ///
     /// - Throws: A ``DatabaseError`` when the adapter does not fit.

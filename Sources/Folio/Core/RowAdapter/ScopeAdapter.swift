@@ -91,7 +91,7 @@ public struct ScopeAdapter: Sendable {
     }
 }
 
-extension ScopeAdapter: LayoutingRowAdapter {
+extension ScopeAdapter: BuiltInRowAdapter {
     /// Returns the columns and scopes of the rows that this adapter makes
     /// from some columns.
     ///

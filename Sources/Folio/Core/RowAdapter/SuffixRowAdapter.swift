@@ -32,7 +32,7 @@ public struct SuffixRowAdapter: Sendable {
     }
 }
 
-extension SuffixRowAdapter: LayoutingRowAdapter {
+extension SuffixRowAdapter: BuiltInRowAdapter {
     /// Returns the columns and scopes of the rows that this adapter makes
     /// from some columns.
     ///

@@ -169,7 +169,7 @@ struct RowLayoutWithNames: _LayoutedRowAdapter {
     }
 }
 
-extension LayoutingRowAdapter {
+extension BuiltInRowAdapter {
     /// The layouted adapter of Folio's adapters: the layout of the given
     /// columns.
     func layoutedAdapter(from layout: some _RowLayout) throws -> any _LayoutedRowAdapter {

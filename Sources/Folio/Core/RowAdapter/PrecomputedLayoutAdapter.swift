@@ -1,7 +1,8 @@
-/// The row adapter of a request of the query interface: the layout of its
-/// joined associations, computed for its statement (see
-/// ``PreparedRequest/adapter``).
-struct RowLayoutAdapter: LayoutingRowAdapter {
+/// The row adapter of a request of the query interface: it replays the
+/// ``RowLayout`` of its joined associations, computed beforehand for its
+/// statement (see ``PreparedRequest/adapter``), instead of computing one
+/// from adapters as the other ``BuiltInRowAdapter``s do.
+struct PrecomputedLayoutAdapter: BuiltInRowAdapter {
     /// The layout, with absolute column indexes.
     let layout: RowLayout
 

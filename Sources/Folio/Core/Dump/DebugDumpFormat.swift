@@ -14,10 +14,10 @@ import Foundation
 /// It prints like ``ListDumpFormat``, with one difference: a blob that
 /// is not valid UTF-8 is printed as a UUID string when it has 16 bytes
 /// (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`), and as an SQL blob literal
-/// (`X'00FF'`) otherwise, instead of garbled text. Integers are printed in decimal, reals as
-/// SQLite turns them into text (`1.0`, `0.3`, `1.0e+20`), strings as they
-/// are, blobs that hold UTF-8 text as that text, and NULL as
-/// ``nullValue``. Nothing is escaped.
+/// (`X'00FF'`) otherwise, instead of garbled text. Integers are printed
+/// in decimal, reals as SQLite turns them into text (`1.0`, `0.3`,
+/// `1.0e+20`), strings as they are, blobs that hold UTF-8 text as that
+/// text, and NULL as ``nullValue``. Nothing is escaped.
 ///
 /// The header line, when asked, comes before the first row of each
 /// statement (a statement without rows prints nothing). The results of
@@ -28,17 +28,27 @@ import Foundation
 /// ``LineDumpFormat`` or ``JSONDumpFormat``, whose output is specified
 /// by the SQLite shell or by JSON.
 public struct DebugDumpFormat: Sendable {
+    /// The list format that this format prints as, but for the blobs that
+    /// are not UTF-8: it keeps the options and the state of the output.
+    private var list: ListDumpFormat
+
     /// Whether the column names are printed before the first row.
-    public var header: Bool
+    public var header: Bool {
+        get { list.header }
+        set { list.header = newValue }
+    }
 
     /// The text between two values.
-    public var separator: String
+    public var separator: String {
+        get { list.separator }
+        set { list.separator = newValue }
+    }
 
     /// The text printed for NULL.
-    public var nullValue: String
-
-    /// Whether the current statement has printed a row.
-    private var hasRows = false
+    public var nullValue: String {
+        get { list.nullValue }
+        set { list.nullValue = newValue }
+    }
 
     /// Creates a debug format.
     ///
@@ -53,24 +63,20 @@ public struct DebugDumpFormat: Sendable {
     ///   - separator: The text between two values.
     ///   - nullValue: The text printed for NULL.
     public init(header: Bool = false, separator: String = "|", nullValue: String = "") {
-        self.header = header
-        self.separator = separator
-        self.nullValue = nullValue
+        list = ListDumpFormat(header: header, separator: separator, nullValue: nullValue)
     }
 }
 
 extension DebugDumpFormat: DumpFormat {
-    /// Writes the row the statement is on, on one line.
+    /// Writes the row the statement is on, on one line, as
+    /// ``ListDumpFormat`` does, but for the blobs that are not UTF-8.
     ///
     /// - Parameters:
     ///   - db: The connection of the statement.
     ///   - statement: A statement that has just produced a row.
     ///   - stream: The output stream.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        let format = self // the closure reads a copy: `hasRows` is in use
-        stream.writeSeparatedLine(of: statement, header: header, separator: separator, hasRows: &hasRows) { index in
-            format.value(statement, at: index)
-        }
+        list.writeRow(statement, to: &stream, text: Self.text)
     }
 
     /// Ends the output of a statement. The output of the next statement
@@ -81,40 +87,36 @@ extension DebugDumpFormat: DumpFormat {
     ///   - statement: A statement that has no more rows.
     ///   - stream: The output stream.
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        hasRows = false
+        list.finalize(db, statement: statement, to: &stream)
     }
 
-    private func value(_ statement: Statement, at index: Int) -> String {
-        switch statement.dumpColumnType(at: index) {
-        case SQLITE_NULL:
-            return nullValue
-        case SQLITE_BLOB:
-            let bytes = statement.dumpBytes(at: index)
-            var iterator = bytes.makeIterator()
-            var decoder = UTF8()
-            var text = String.UnicodeScalarView()
-            while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar):
-                    text.append(scalar)
-                case .emptyInput:
-                    return String(text)
-                case .error:
-                    // Not UTF-8: a 16-byte blob is shown as a UUID (the
-                    // way Folio and GRDB store UUIDs), others in hex.
-                    if bytes.count == 16 {
-                        return Self.uuidString(bytes)
-                    }
-                    return Statement.dumpBlobLiteral(bytes)
-                }
-            }
-        default:
+    /// The text of a value that is not NULL: a blob that is not UTF-8 is
+    /// a UUID string when it has 16 bytes, an SQL blob literal otherwise.
+    private static func text(_ statement: Statement, at index: Int) -> String {
+        guard statement.dumpColumnType(at: index) == SQLITE_BLOB else {
             return statement.dumpText(at: index)
         }
+        let bytes = statement.dumpBytes(at: index)
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var text = String.UnicodeScalarView()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                text.append(scalar)
+            case .emptyInput:
+                return String(text)
+            case .error:
+                // Not UTF-8: a 16-byte blob is shown as a UUID (the way
+                // Folio and GRDB store UUIDs), others in hex.
+                if bytes.count == 16 {
+                    return uuidString(bytes)
+                }
+                return Statement.dumpBlobLiteral(bytes)
+            }
+        }
     }
-}
 
-extension DebugDumpFormat {
     /// The UUID string of 16 bytes: `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`.
     private static func uuidString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let b = Array(bytes)

@@ -68,9 +68,22 @@ extension ListDumpFormat: DumpFormat {
     ///   - statement: A statement that has just produced a row.
     ///   - stream: The output stream.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
+        writeRow(statement, to: &stream) { statement, index in
+            statement.dumpText(at: index)
+        }
+    }
+
+    /// Writes the row the statement is on, on one line, with the text of
+    /// each value that is not NULL given by `text` (``DebugDumpFormat``
+    /// prints some blobs its own way).
+    mutating func writeRow(
+        _ statement: Statement,
+        to stream: inout DumpStream,
+        text: (Statement, Int) -> String)
+    {
         let nullValue = nullValue // the closure reads a copy: `hasRows` is in use
         stream.writeSeparatedLine(of: statement, header: header, separator: separator, hasRows: &hasRows) { index in
-            statement.dumpColumnType(at: index) == SQLITE_NULL ? nullValue : statement.dumpText(at: index)
+            statement.dumpColumnType(at: index) == SQLITE_NULL ? nullValue : text(statement, index)
         }
     }
 

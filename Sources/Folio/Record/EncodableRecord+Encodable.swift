@@ -344,48 +344,24 @@ extension Optional: OptionalEncodable where Wrapped: Encodable {
 }
 
 /// The encoder of a property value that is not a database value: it
-/// captures a single value, or notes that the value needs JSON.
-final class ColumnValueEncoder<Record: EncodableRecord>: Encoder, SingleValueEncodingContainer {
+/// captures a single value, or notes that the value needs JSON (the value
+/// asks for a keyed or an unkeyed container). Core's single value encoder
+/// with the record's `userInfo`, and the record's strategies for the
+/// values that the property wraps.
+final class ColumnValueEncoder<Record: EncodableRecord>: DatabaseValueSingleValueEncoder {
     let column: String
-    let codingPath: [any CodingKey]
-    var value: DatabaseValue?
-    var needsJSON = false
+
+    /// Whether the value is stored as JSON.
+    var needsJSON: Bool { asksForContainer }
 
     init(column: String, codingPath: [any CodingKey]) {
         self.column = column
-        self.codingPath = codingPath
+        super.init(codingPath: codingPath)
     }
 
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
+    override var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        needsJSON = true
-        return DiscardingEncoder(codingPath: codingPath).container(keyedBy: type)
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        needsJSON = true
-        return DiscardingEncoder(codingPath: codingPath).unkeyedContainer()
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer { self }
-
-    func encodeNil() throws { value = .null }
-    func encode(_ value: Bool) throws { self.value = value.databaseValue }
-    func encode(_ value: String) throws { self.value = value.databaseValue }
-    func encode(_ value: Double) throws { self.value = value.databaseValue }
-    func encode(_ value: Float) throws { self.value = value.databaseValue }
-    func encode(_ value: Int) throws { self.value = value.databaseValue }
-    func encode(_ value: Int8) throws { self.value = value.databaseValue }
-    func encode(_ value: Int16) throws { self.value = value.databaseValue }
-    func encode(_ value: Int32) throws { self.value = value.databaseValue }
-    func encode(_ value: Int64) throws { self.value = value.databaseValue }
-    func encode(_ value: UInt) throws { self.value = value.databaseValue }
-    func encode(_ value: UInt8) throws { self.value = value.databaseValue }
-    func encode(_ value: UInt16) throws { self.value = value.databaseValue }
-    func encode(_ value: UInt32) throws { self.value = value.databaseValue }
-    func encode(_ value: UInt64) throws { self.value = value.databaseValue }
-    func encode<T: Encodable>(_ value: T) throws {
+    override func encode<T: Encodable>(_ value: T) throws {
         self.value = try DatabaseValueEncoding<Record>.databaseValue(for: value, column: column, codingPath: codingPath)
     }
 }

@@ -33,15 +33,25 @@ struct SingleValueCodingRefusal: Error { }
 
 /// An encoder that gives the database value of a type that encodes a
 /// single value, or refuses other types.
-final class DatabaseValueSingleValueEncoder: Encoder, SingleValueEncodingContainer {
-    let codingPath: [any CodingKey] = []
+///
+/// It is also the base of the record encoder's `ColumnValueEncoder`
+/// (`Record/EncodableRecord+Encodable.swift`), which captures the single
+/// value of a record property the same way, with the record's `userInfo`
+/// and the record's strategies for the values it wraps: only `userInfo`
+/// and `encode<T>(_:)` are overridden, everything else is final.
+class DatabaseValueSingleValueEncoder: Encoder, SingleValueEncodingContainer {
+    let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// The encoded value, once a value is encoded.
-    private(set) var value: DatabaseValue?
+    final var value: DatabaseValue?
 
     /// Whether the type asked for a keyed or an unkeyed container.
-    private(set) var isRefused = false
+    private(set) final var asksForContainer = false
+
+    init(codingPath: [any CodingKey] = []) {
+        self.codingPath = codingPath
+    }
 
     /// Returns the database value of a value that encodes a single value,
     /// or nil when it encodes a keyed or unkeyed container.
@@ -52,37 +62,37 @@ final class DatabaseValueSingleValueEncoder: Encoder, SingleValueEncodingContain
         } catch is SingleValueCodingRefusal {
             return nil
         }
-        if encoder.isRefused { return nil }
+        if encoder.asksForContainer { return nil }
         return encoder.value ?? .null
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        isRefused = true
+    final func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        asksForContainer = true
         return DiscardingEncoder(codingPath: codingPath).container(keyedBy: type)
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        isRefused = true
+    final func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        asksForContainer = true
         return DiscardingEncoder(codingPath: codingPath).unkeyedContainer()
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+    final func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
-    func encodeNil() throws { value = .null }
-    func encode(_ value: Bool) throws { self.value = value.databaseValue }
-    func encode(_ value: String) throws { self.value = value.databaseValue }
-    func encode(_ value: Double) throws { self.value = value.databaseValue }
-    func encode(_ value: Float) throws { self.value = value.databaseValue }
-    func encode(_ value: Int) throws { self.value = value.databaseValue }
-    func encode(_ value: Int8) throws { self.value = value.databaseValue }
-    func encode(_ value: Int16) throws { self.value = value.databaseValue }
-    func encode(_ value: Int32) throws { self.value = value.databaseValue }
-    func encode(_ value: Int64) throws { self.value = value.databaseValue }
-    func encode(_ value: UInt) throws { self.value = value.databaseValue }
-    func encode(_ value: UInt8) throws { self.value = value.databaseValue }
-    func encode(_ value: UInt16) throws { self.value = value.databaseValue }
-    func encode(_ value: UInt32) throws { self.value = value.databaseValue }
-    func encode(_ value: UInt64) throws { self.value = value.databaseValue }
+    final func encodeNil() throws { value = .null }
+    final func encode(_ value: Bool) throws { self.value = value.databaseValue }
+    final func encode(_ value: String) throws { self.value = value.databaseValue }
+    final func encode(_ value: Double) throws { self.value = value.databaseValue }
+    final func encode(_ value: Float) throws { self.value = value.databaseValue }
+    final func encode(_ value: Int) throws { self.value = value.databaseValue }
+    final func encode(_ value: Int8) throws { self.value = value.databaseValue }
+    final func encode(_ value: Int16) throws { self.value = value.databaseValue }
+    final func encode(_ value: Int32) throws { self.value = value.databaseValue }
+    final func encode(_ value: Int64) throws { self.value = value.databaseValue }
+    final func encode(_ value: UInt) throws { self.value = value.databaseValue }
+    final func encode(_ value: UInt8) throws { self.value = value.databaseValue }
+    final func encode(_ value: UInt16) throws { self.value = value.databaseValue }
+    final func encode(_ value: UInt32) throws { self.value = value.databaseValue }
+    final func encode(_ value: UInt64) throws { self.value = value.databaseValue }
 
     func encode<T: Encodable>(_ value: T) throws {
         // A database value (Date, URL, UUID, another wrapper...) is stored

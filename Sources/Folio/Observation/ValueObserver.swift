@@ -47,8 +47,13 @@ import Dispatch
 ///   observers keep up never waits: the check is a lock and a flag.
 /// - Observations that require write access fetch on the writer, in a
 ///   later access, and may coalesce transactions committed in a row.
+///
+/// The callbacks of the transactions of the writer and of other processes
+/// are in `ValueObserver+Transactions.swift`; the members they use are
+/// internal rather than private (`state`, `events`, `FetchMode`,
+/// `scheduleFetch()`, `fetchAfterCommit(_:)`, `fetchWaitTimeout`).
 final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable {
-    private struct State {
+    struct State {
         var isCancelled = false
         var isFailed = false
         var reader: (any DatabaseReader)?
@@ -83,7 +88,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     }
 
     /// Where the fetches that follow commits run.
-    private enum FetchMode {
+    enum FetchMode {
         /// In a later access (a reader that does not write, a fetch with
         /// write access, a writer of another type).
         case scheduled
@@ -97,7 +102,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     /// How long a commit waits for the running fetch before it lets its
     /// change be coalesced: see "One value per transaction".
-    private static var fetchWaitTimeout: DispatchTimeInterval { .seconds(5) }
+    static var fetchWaitTimeout: DispatchTimeInterval { .seconds(5) }
 
     /// The reducer, confined to `reduceQueue`.
     ///
@@ -121,13 +126,13 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         init(_ value: Reducer.Fetcher.Value) { self.value = value }
     }
 
-    private let state = Synchronized(State())
+    let state = Synchronized(State())
     /// The fetcher of the reducer: it runs on database connections.
     private let fetcher: Reducer.Fetcher
     private let reducerBox: ReducerBox
     private let reduceQueue = DispatchQueue(label: "Folio.ValueObservation")
     private let trackingMode: ValueObservationTrackingMode
-    private let events: ValueObservationEvents
+    let events: ValueObservationEvents
     private let requiresWriteAccess: Bool
     private let scheduler: any ValueObservationScheduler
     private let onError: @Sendable (any Error) -> Void
@@ -339,7 +344,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         }
     }
 
-    private func scheduleFetch() {
+    func scheduleFetch() {
         let (reader, writer) = state.withLock { ($0.reader, $0.writer) }
         guard let reader else { return }
         if requiresWriteAccess, let writer {
@@ -498,7 +503,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
     }
 
     /// Fetches on the writer connection, right after a commit.
-    private func fetchAfterCommit(_ db: Database) {
+    func fetchAfterCommit(_ db: Database) {
         guard let recordsRegion = beginFetch() else { return }
         do {
             let (fetched, region) = try db.readOnly { try fetch(db, recordsRegion: recordsRegion) }
@@ -520,120 +525,6 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             }
         } catch {
             fail(error)
-        }
-    }
-
-    // MARK: - TransactionObserver
-
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        state.withLock { $0.region?.isModified(byEventsOfKind: eventKind) ?? false }
-    }
-
-    func databaseDidChange(with event: DatabaseEvent) {
-        let isTouched = state.withLock { state in
-            if state.isFetchingInWriter { return false }
-            guard let region = state.region, region.isModified(by: event) else { return false }
-            state.transactionTouchesRegion = true
-            return true
-        }
-        if isTouched {
-            stopObservingDatabaseChangesUntilNextTransaction()
-        }
-    }
-
-    func databaseDidChange() {
-        state.withLock { state in
-            if !state.isFetchingInWriter {
-                state.transactionTouchesRegion = true
-            }
-        }
-    }
-
-    func databaseWillCommit() throws {
-        // See "One value per transaction" above.
-        let waiter = state.withLock { state -> DispatchSemaphore? in
-            guard case .concurrent = state.fetchMode,
-                  state.isFetching,
-                  !state.isFetchingInWriter,
-                  !state.isStopped,
-                  !state.isLagging,
-                  state.transactionTouchesRegion || state.region == nil
-            else { return nil }
-            let waiter = DispatchSemaphore(value: 0)
-            state.fetchWaiters.append(waiter)
-            return waiter
-        }
-        if let waiter, waiter.wait(timeout: .now() + Self.fetchWaitTimeout) == .timedOut {
-            // The observer lags: changes are coalesced until the fetch ends.
-            state.withLock { $0.isLagging = true }
-        }
-    }
-
-    func databaseDidCommit(_ db: Database) {
-        let changedRegion = db.observationBroker?.committedRegion ?? .fullDatabase
-        let (isTouched, shouldSchedule, fetchMode) = state.withLock { state -> (Bool, Bool, FetchMode) in
-            if state.isFetchingInWriter {
-                // The fetch itself commits: it sees its own changes.
-                state.transactionTouchesRegion = false
-                return (false, false, state.fetchMode)
-            }
-            var isTouched = state.transactionTouchesRegion
-            state.transactionTouchesRegion = false
-            if state.regionChangedSinceLastCommit {
-                state.regionChangedSinceLastCommit = false
-                if let region = state.region, changedRegion.intersects(region) {
-                    isTouched = true
-                }
-            }
-            state.changesSinceFetchStart?.formUnion(changedRegion)
-            guard isTouched, !state.isStopped else { return (false, false, state.fetchMode) }
-            state.needsFetch = true
-            if state.isFetching { return (true, false, state.fetchMode) }
-            state.isFetching = true
-            return (true, true, state.fetchMode)
-        }
-        if isTouched {
-            events.databaseDidChange?()
-        }
-        if shouldSchedule {
-            if case .afterCommit = fetchMode {
-                fetchAfterCommit(db)
-            } else {
-                scheduleFetch()
-            }
-        }
-    }
-
-    func databaseDidRollback(_ db: Database) {
-        state.withLock { $0.transactionTouchesRegion = false }
-    }
-}
-
-// MARK: - External commits
-
-extension ValueObserver: ExternalCommitObserver {
-    /// Another connection committed: the changed region is unknown, so the
-    /// observation fetches again (once for several commits that land while
-    /// a fetch is pending).
-    func databaseDidCommitExternally(_ db: Database) {
-        let scheduling = state.withLock { state -> (Bool, FetchMode)? in
-            if state.isStopped || state.isFetchingInWriter { return nil }
-            state.changesSinceFetchStart?.formUnion(.fullDatabase)
-            state.needsFetch = true
-            if state.isFetching { return (false, state.fetchMode) }
-            state.isFetching = true
-            return (true, state.fetchMode)
-        }
-        guard let (shouldSchedule, fetchMode) = scheduling else { return }
-        events.databaseDidChange?()
-        if shouldSchedule {
-            // As after a commit of the writer: a queue fetches right here,
-            // on its connection, outside of any transaction.
-            if case .afterCommit = fetchMode {
-                fetchAfterCommit(db)
-            } else {
-                scheduleFetch()
-            }
         }
     }
 }

@@ -1,3 +1,5 @@
+import CSQLite
+
 // The SPI through which a `Database` runs its statements on a remote SQLite
 // engine (FolioDqlite's dqlite client). Folio still prepares every statement
 // locally, against an in-memory copy of the remote schema, so that columns,
@@ -63,22 +65,90 @@
 @_spi(FolioRemote) extension Database {
     /// Copies the remote schema into this (local, in-memory) connection and from now on runs statements remotely.
     ///
+    /// The connection must be an in-memory connection: the schema objects
+    /// it holds are dropped, and replaced with those of the remote
+    /// database. Its custom functions and collations are removed (the
+    /// remote engine does not know them: a statement that uses one throws
+    /// a ``DatabaseError`` that says so when it is prepared), and its
+    /// `SQLITE_LIMIT_VARIABLE_NUMBER` becomes `maximumParameterCount`.
+    ///
     /// - Parameters:
     ///   - executor: the executor that runs statements remotely.
     ///   - maximumParameterCount: the maximum number of parameters of a
     ///     statement on the remote (255 for dqlite 1.11); it becomes the
     ///     local `SQLITE_LIMIT_VARIABLE_NUMBER`.
+    /// - Throws: A ``DatabaseError`` when the connection is already
+    ///   attached, is not in memory, observes external changes, or when
+    ///   the remote schema can not be copied; the error of the executor.
     public func _attachRemote(_ executor: any RemoteStatementExecutor, maximumParameterCount: Int) throws {
-        throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "remote execution is not implemented yet")
+        let connection = try checkOpen()
+        guard remote == nil else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the connection is already attached to a remote database")
+        }
+        if let filename = sqlite3_db_filename(connection, "main"), filename.pointee != 0 {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "only an in-memory connection can be attached to a remote database, not \(String(cString: filename))")
+        }
+        if configuration.observesExternalChanges {
+            throw RemoteConnection.unsupportedError("observesExternalChanges is")
+        }
+        guard maximumParameterCount > 0 else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "maximumParameterCount must be positive")
+        }
+        if isInsideTransaction {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a connection can not be attached to a remote database inside a transaction")
+        }
+        let remote = RemoteConnection(database: self, executor: executor, maximumParameterCount: maximumParameterCount)
+        try remote.registerModule(on: connection)
+        try remote.copySchema()
+        sqlite3_limit(connection, SQLITE_LIMIT_VARIABLE_NUMBER, CInt(clamping: maximumParameterCount))
+        for function in customFunctions.values {
+            sqlite3_create_function_v2(
+                connection, function.name, function.sqliteArgumentCount, function.encoding,
+                nil, nil, nil, nil, nil)
+        }
+        for name in customCollationNames {
+            sqlite3_create_collation_v2(connection, name, SQLITE_UTF8, nil, nil, nil)
+        }
+        self.remote = remote
+        clearStatementCache()
     }
 
     /// The executor attached by `_attachRemote(_:maximumParameterCount:)`, if any.
     public var _remoteExecutor: (any RemoteStatementExecutor)? {
-        nil
+        remote?.executor
     }
 
     /// Copies the remote schema again (after another client changed it).
+    ///
+    /// - Throws: A ``DatabaseError`` when the connection is not attached,
+    ///   or inside a transaction; the error of the executor.
     public func _refreshRemoteSchema() throws {
-        throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "remote execution is not implemented yet")
+        guard let remote else {
+            throw RemoteConnection.detachedError(sql: nil)
+        }
+        if isInsideTransaction {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the remote schema can not be copied again inside a transaction")
+        }
+        self.remote = nil
+        defer {
+            self.remote = remote
+            clearStatementCache()
+        }
+        try remote.copySchema()
+    }
+}
+
+extension Database {
+    /// Throws when the connection is attached to a remote database, which
+    /// can not do what `feature` needs.
+    ///
+    /// - Parameter feature: What is not supported, as the subject of "is
+    ///   not supported": "backup is".
+    func checkNotRemote(_ feature: String) throws {
+        if remote != nil {
+            throw RemoteConnection.unsupportedError(feature)
+        }
     }
 }

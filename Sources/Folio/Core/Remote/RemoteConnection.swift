@@ -29,6 +29,9 @@ final class RemoteConnection {
     /// The statements whose substitutes run remotely, by token. Weak: the
     /// statement cache and the users of statements own them.
     private var statements: [Int64: Weak] = [:]
+
+    /// The same statements, by substitute handle, for the trace.
+    private var substitutes: [SQLiteStatement: Weak] = [:]
     private var nextToken: Int64 = 1
 
     /// The error of the last failed remote execution of a substitute,
@@ -93,10 +96,14 @@ final class RemoteConnection {
                 original: original, execution: .substitute, token: token, sql: sql,
                 authorization: authorization, connection: self)
             let substitute = try prepareSubstitute(of: remote, sql: sql)
+            remote.substitute = substitute
             statements[token] = Weak(statement: remote)
-            return Statement(
+            substitutes[substitute] = Weak(statement: remote)
+            let statement = Statement(
                 database: database, sqliteStatement: substitute, sql: sql,
                 authorization: authorization, remote: remote)
+            remote.statement = statement
+            return statement
         }
     }
 
@@ -193,8 +200,17 @@ final class RemoteConnection {
         return substitute
     }
 
-    func unregister(token: Int64) {
+    func unregister(token: Int64, substitute: SQLiteStatement?) {
         statements[token] = nil
+        if let substitute {
+            substitutes[substitute] = nil
+        }
+    }
+
+    /// The SQL that the trace reports for a handle: that of the original
+    /// statement of a substitute, or nil for another handle.
+    func tracedSQL(of handle: SQLiteStatement) -> (sql: String, expandedSQL: String)? {
+        substitutes[handle]?.statement?.tracedSQL()
     }
 
     // MARK: - Remote execution

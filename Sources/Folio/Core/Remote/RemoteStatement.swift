@@ -73,6 +73,12 @@ final class RemoteStatement {
     /// The connection that registered the token.
     weak var connection: RemoteConnection?
 
+    /// The substitute handle that steps, if any.
+    var substitute: SQLiteStatement?
+
+    /// The statement, for the trace of its substitute.
+    weak var statement: Statement?
+
     init(
         original: SQLiteStatement,
         execution: Execution,
@@ -102,7 +108,7 @@ final class RemoteStatement {
             sqlite3_finalize(original)
         }
         if token != 0 {
-            connection?.unregister(token: token)
+            connection?.unregister(token: token, substitute: substitute)
         }
     }
 
@@ -143,7 +149,34 @@ final class RemoteStatement {
     }
 }
 
+extension RemoteStatement {
+    /// The SQL and expanded SQL that the trace reports for the substitute:
+    /// those of the original statement, with the arguments of the
+    /// statement bound to the original handle (which never steps).
+    func tracedSQL() -> (sql: String, expandedSQL: String) {
+        if let statement {
+            _ = statement.bindForTrace(statement.resolvedArgumentValues(), to: original)
+        }
+        var expandedSQL = sql
+        if let expanded = sqlite3_expanded_sql(original) {
+            expandedSQL = Database.text(from: expanded, to: nil)
+            sqlite3_free(expanded)
+        }
+        return (sql, expandedSQL)
+    }
+}
+
 extension Statement {
+    /// Binds values to another handle of the same parameters, for the
+    /// trace only.
+    func bindForTrace(_ values: [DatabaseValue], to handle: SQLiteStatement) -> CInt {
+        for (index, value) in values.enumerated() {
+            let code = value._bind(to: handle, at: CInt(index + 1), unrepresentableCode: Statement.unrepresentableValueCode)
+            if code != SQLITE_OK { return code }
+        }
+        return SQLITE_OK
+    }
+
     /// The values bound to the parameters, by index, resolved from
     /// ``arguments`` as ``setUncheckedArguments(_:)`` resolves them (the
     /// arguments were checked when they were set).

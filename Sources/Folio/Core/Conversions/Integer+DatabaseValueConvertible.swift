@@ -2,9 +2,12 @@ import CSQLite
 
 // Integers are stored as SQLite INTEGER. Reading converts INTEGER and REAL
 // values; a value out of the range of the target type fails the conversion
-// (it never wraps), and so do TEXT and BLOB values (GRDB converts the text
-// of a statement column; see `init(_sqliteStatement:index:)`). `Bool` lets
-// SQLite's conversion of a text that starts with a number go through.
+// (it never wraps). A TEXT or BLOB statement column that starts with a
+// number goes through SQLite's convenience conversion (`'20 small cigars'`
+// is 20), as GRDB lets it go through, on the slow path of row decoding
+// only (`Row._decodeConverting`, `_SQLiteNumericTextInteger`): the fast
+// path of an INTEGER column does not test for it. `Bool` converts in its
+// own `fromStatement`.
 
 extension FixedWidthInteger {
     /// Converts a database value, refusing values out of range.
@@ -44,10 +47,12 @@ extension FixedWidthInteger {
             self = value
         default:
             // TEXT and BLOB: SQLite's convenience conversion to an integer
-            // (GRDB's `'20 small cigars'` is 20) is not let through here.
-            // A first version called `_fromTextOrBlob(_:)` in this branch,
+            // (GRDB's `'20 small cigars'` is 20) is not tried here. A
+            // first version called `_fromTextOrBlob(_:)` in this branch,
             // and cost workloads 1-3 of the instruction guard 12 to 14 %:
-            // it must move to the fallback of the row decoding methods.
+            // the row decoding methods try it on their slow path, after
+            // `fromDatabaseValue(_:)` refused the value
+            // (`Row._decodeConverting`).
             return nil
         }
     }
@@ -71,10 +76,10 @@ extension FixedWidthInteger {
 
 extension StatementColumnConvertible where Self: FixedWidthInteger {
     /// Reads the value of a statement column: nil for NULL and for a value
-    /// out of the range of the type, and for TEXT and BLOB (GRDB lets
-    /// SQLite's conversion of `'20 small cigars'` to 20 go through: Folio
-    /// does not yet). Rows read from a statement, value fetches and records
-    /// use it.
+    /// out of the range of the type, and for TEXT and BLOB (the row
+    /// decoding methods then let SQLite's conversion of `'20 small
+    /// cigars'` to 20 go through, on their slow path). Rows read from a
+    /// statement, value fetches and records use it.
     ///
     /// ```swift
     /// let score = Int.fromStatement(sqliteStatement, atUncheckedIndex: 0)
@@ -288,3 +293,31 @@ extension UInt16: _StatementColumnTypeChecking { }
 extension UInt32: _StatementColumnTypeChecking { }
 extension UInt64: _StatementColumnTypeChecking { }
 extension Bool: _StatementColumnTypeChecking { }
+
+/// The integer types: the slow path of row decoding lets SQLite's
+/// convenience conversion of a TEXT or BLOB statement column that starts
+/// with a number go through for them (`Row._decodeConverting`), after
+/// `fromDatabaseValue(_:)` refused the value.
+protocol _SQLiteNumericTextInteger {
+    /// SQLite's conversion of a TEXT or BLOB value to the integer type, as
+    /// `Any` (so that the caller casts it to the type it decodes, optional
+    /// or not), or nil (see `_fromTextOrBlob(_:)`).
+    static func _fromNumericText(_ value: OpaquePointer?) -> Any?
+}
+
+extension _SQLiteNumericTextInteger where Self: FixedWidthInteger {
+    static func _fromNumericText(_ value: OpaquePointer?) -> Any? {
+        _fromTextOrBlob(value).map { $0 as Any }
+    }
+}
+
+extension Int: _SQLiteNumericTextInteger { }
+extension Int8: _SQLiteNumericTextInteger { }
+extension Int16: _SQLiteNumericTextInteger { }
+extension Int32: _SQLiteNumericTextInteger { }
+extension Int64: _SQLiteNumericTextInteger { }
+extension UInt: _SQLiteNumericTextInteger { }
+extension UInt8: _SQLiteNumericTextInteger { }
+extension UInt16: _SQLiteNumericTextInteger { }
+extension UInt32: _SQLiteNumericTextInteger { }
+extension UInt64: _SQLiteNumericTextInteger { }

@@ -126,26 +126,32 @@ final class IntegerValueTests: FolioTestCase {
         }
     }
 
-    func testTextAndBlobDoNotConvertToIntegers() throws {
+    /// A copied row converts with `fromDatabaseValue(_:)`, which refuses
+    /// text; a statement column lets SQLite's conversion of a text that
+    /// starts with a number go through (see SQLiteConvenienceConversionsTests).
+    func testTextAndBlobOfCopiedRowsDoNotConvertToIntegers() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.read { db in
-            let sql = "SELECT '12' AS text, X'01' AS blob, '20 small cigars' AS junk"
+            let sql = "SELECT '12' AS text, X'01' AS blob, '20 small cigars' AS junk, 'abc' AS word"
             let row = try XCTUnwrap(Row.fetchOne(db, sql: sql))
             let error = assertThrowsRowDecodingError(try row.decode(Int.self, forColumn: "text"))
             XCTAssertEqual(error?.reason, .valueMismatch)
-            XCTAssertEqual(error?.description, #"could not decode Int from "12" in column "text" (index 0) - row: [text:"12" blob:Data(1 bytes) junk:"20 small cigars"] - sql: `SELECT '12' AS text, X'01' AS blob, '20 small cigars' AS junk`"#)
+            XCTAssertEqual(error?.description, #"could not decode Int from "12" in column "text" (index 0) - row: [text:"12" blob:Data(1 bytes) junk:"20 small cigars" word:"abc"] - sql: `SELECT '12' AS text, X'01' AS blob, '20 small cigars' AS junk, 'abc' AS word`"#)
             assertThrowsRowDecodingError(try row.decode(Int.self, forColumn: "blob"))
             assertThrowsRowDecodingError(try row.decode(Int64.self, forColumn: "junk"))
             assertThrowsRowDecodingError(try row.decode(Int?.self, forColumn: "junk"))
-            // GRDB lets SQLite's conversion of text to integers go through
-            // for statement columns; Folio does not yet (see the comment of
-            // `init(_sqliteStatement:index:)`).
-            assertThrowsRowDecodingError(try Int.fetchAll(db, sql: "SELECT '12'"))
 
+            // Statement columns: the text converts, a blob or a word
+            // without a number does not.
+            XCTAssertEqual(try Int.fetchAll(db, sql: "SELECT '12'"), [12])
             let cursor = try Row.fetchCursor(db, sql: sql)
             let liveRow = try XCTUnwrap(cursor.next())
-            assertThrowsRowDecodingError(try liveRow.decode(Int.self, atIndex: 0))
+            XCTAssertEqual(try liveRow.decode(Int.self, atIndex: 0), 12)
+            XCTAssertEqual(try liveRow.decode(Int64.self, atIndex: 2), 20)
             assertThrowsRowDecodingError(try liveRow.decode(UInt8.self, atIndex: 1))
+            let wordError = assertThrowsRowDecodingError(try liveRow.decode(Int.self, atIndex: 3))
+            XCTAssertEqual(wordError?.column, "word")
+            XCTAssertEqual(wordError?.reason, .valueMismatch)
         }
     }
 

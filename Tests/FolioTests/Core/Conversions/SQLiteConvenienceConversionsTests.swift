@@ -50,6 +50,84 @@ final class SQLiteConvenienceConversionsTests: FolioTestCase {
         }
     }
 
+    /// README, "Values": `'20 small cigars'` is 20 when read as an `Int`
+    /// from a statement column, for every integer type, in rows of a
+    /// cursor, value fetches and records.
+    func testRowsOfACursorConvertTextToIntegers() throws {
+        try makeDatabaseQueue().read { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT '20 small cigars' AS a, ' -7' AS b, '3.9 m' AS c, '300' AS d, NULL AS e")
+            let row = try XCTUnwrap(rows.next())
+            XCTAssertEqual(row["a"] as Int, 20)
+            XCTAssertEqual(row[0] as Int, 20)
+            XCTAssertEqual(row["a"] as Int?, 20)
+            XCTAssertEqual(row["a"] as Int8, 20)
+            XCTAssertEqual(row["a"] as Int16, 20)
+            XCTAssertEqual(row["a"] as Int32, 20)
+            XCTAssertEqual(row["a"] as Int64, 20)
+            XCTAssertEqual(row["a"] as UInt, 20)
+            XCTAssertEqual(row["a"] as UInt8, 20)
+            XCTAssertEqual(row["a"] as UInt16, 20)
+            XCTAssertEqual(row["a"] as UInt32, 20)
+            XCTAssertEqual(row["a"] as UInt64, 20)
+            XCTAssertEqual(row["b"] as Int, -7)
+            XCTAssertEqual(row["c"] as Int, 3)
+            XCTAssertEqual(try row.decode(Int.self, forColumn: "a"), 20)
+            XCTAssertEqual(try row.decode(Int?.self, atIndex: 0), 20)
+            XCTAssertNil(row["e"] as Int?)
+            // Out of the range of the type: an error, never a wrapped value.
+            XCTAssertThrowsError(try row.decode(UInt8.self, forColumn: "d")) { error in
+                XCTAssertEqual((error as? RowDecodingError)?.column, "d")
+            }
+            XCTAssertThrowsError(try row.decode(UInt.self, forColumn: "b"))
+        }
+    }
+
+    func testValueFetchesConvertTextToIntegers() throws {
+        try makeDatabaseQueue().read { db in
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT '20 small cigars'"), 20)
+            XCTAssertEqual(try Int?.fetchOne(db, sql: "SELECT '20 small cigars'"), .some(20))
+            XCTAssertEqual(try Int64.fetchAll(db, sql: "SELECT '1' UNION ALL SELECT 2 UNION ALL SELECT '3 three'"), [1, 2, 3])
+            XCTAssertEqual(try Int?.fetchAll(db, sql: "SELECT '8' UNION ALL SELECT NULL"), [8, nil])
+            XCTAssertEqual(try Array(UInt16.fetchCursor(db, sql: "SELECT '7 days'")), [7])
+            XCTAssertEqual(try Set(Int32.fetchSet(db, sql: "SELECT '5'")), [5])
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT ?", arguments: ["42"]), 42)
+        }
+    }
+
+    func testRecordsConvertTextToIntegers() throws {
+        struct Player: Decodable, FetchableRecord, Equatable {
+            var score: Int
+            var bonus: Int?
+            var rank: UInt8
+        }
+        struct HandWritten: FetchableRecord, Equatable {
+            var score: Int
+            var bonus: Int?
+            init(score: Int, bonus: Int?) { self.score = score; self.bonus = bonus }
+            init(row: Row) throws {
+                score = try row.decode(Int.self, forColumn: "score")
+                bonus = row["bonus"]
+            }
+        }
+        try makeDatabaseQueue().write { db in
+            try db.execute(sql: "CREATE TABLE player (score, bonus, rank)")
+            try db.execute(sql: "INSERT INTO player VALUES ('20 small cigars', '5', '1st')")
+            XCTAssertEqual(
+                try Player.fetchAll(db, sql: "SELECT * FROM player"),
+                [Player(score: 20, bonus: 5, rank: 1)])
+            XCTAssertEqual(
+                try Player.fetchOne(db, sql: "SELECT * FROM player"),
+                Player(score: 20, bonus: 5, rank: 1))
+            XCTAssertEqual(
+                try HandWritten.fetchAll(db, sql: "SELECT * FROM player"),
+                [HandWritten(score: 20, bonus: 5)])
+            try db.execute(sql: "UPDATE player SET rank = 'first'")
+            XCTAssertThrowsError(try Player.fetchAll(db, sql: "SELECT * FROM player")) { error in
+                XCTAssertEqual((error as? RowDecodingError)?.column, "rank")
+            }
+        }
+    }
+
     /// Folio refuses the conversion of a text that holds no number, where
     /// SQLite gives zero: the decoding error names the column.
     func testTextWithoutNumberStillThrows() throws {
@@ -59,6 +137,8 @@ final class SQLiteConvenienceConversionsTests: FolioTestCase {
             }
             XCTAssertThrowsError(try Double.fetchAll(db, sql: "SELECT 'abc'"))
             XCTAssertThrowsError(try Bool.fetchOne(db, sql: "SELECT 'true'"))
+            XCTAssertThrowsError(try Int64.fetchAll(db, sql: "SELECT 'abc'"))
+            XCTAssertThrowsError(try Int?.fetchOne(db, sql: "SELECT ''"))
         }
     }
 

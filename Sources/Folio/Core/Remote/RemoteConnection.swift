@@ -180,16 +180,20 @@ final class RemoteConnection {
         if columns.isEmpty {
             columns.append("NULL")
         }
-        var arguments = [String(remote.token)]
-        arguments.reserveCapacity(parameterCount + 1)
+        // `aN IS ?N`, not the table-valued function syntax, whose
+        // arguments are `=` constraints: SQLite checks again the
+        // constraints after the 16th, against the hidden columns, and a
+        // NULL argument would then filter out every row.
+        var constraints = ["token = \(remote.token)"]
+        constraints.reserveCapacity(parameterCount + 1)
         for index in stride(from: 1, through: parameterCount, by: 1) {
             if let name = sqlite3_bind_parameter_name(original, CInt(index)) {
-                arguments.append(String(cString: name))
+                constraints.append("a\(index) IS \(String(cString: name))")
             } else {
-                arguments.append("?\(index)")
+                constraints.append("a\(index) IS ?\(index)")
             }
         }
-        let substituteSQL = "SELECT \(columns.joined(separator: ", ")) FROM \(Self.moduleName)(\(arguments.joined(separator: ", ")))"
+        let substituteSQL = "SELECT \(columns.joined(separator: ", ")) FROM \(Self.moduleName) WHERE \(constraints.joined(separator: " AND "))"
         var substitute: SQLiteStatement?
         let code = sqlite3_prepare_v3(database.sqliteConnection, substituteSQL, -1, 0, &substitute, nil)
         guard code == SQLITE_OK, let substitute else {

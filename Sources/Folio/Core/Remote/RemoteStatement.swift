@@ -9,10 +9,10 @@ import CSQLite
 //
 // - A statement that reads or writes data (SELECT, INSERT/UPDATE/DELETE
 //   with or without RETURNING, data pragmas) steps a *substitute*:
-//   `SELECT "c0" AS "<name0>", ... FROM folio_remote(<token>, ?1, :name, ...)`,
-//   over the eponymous virtual table of `RemoteVirtualTable.swift`, whose
-//   hidden argument columns repeat the parameters of the statement in
-//   index order, so that the binder binds the substitute exactly as it
+//   `SELECT c0 AS "<name0>", ... FROM folio_remote WHERE token = <token>
+//   AND a1 IS ?1 AND a2 IS :name ...`, over the eponymous virtual table of
+//   `RemoteVirtualTable.swift`, whose hidden argument columns repeat the
+//   parameters of the statement in index order, so that the binder binds the substitute exactly as it
 //   would bind the statement. The virtual table's `xFilter` receives the
 //   bound values, runs the statement remotely, and serves its rows: rows,
 //   cursors, records and adapters read them with the code that reads any

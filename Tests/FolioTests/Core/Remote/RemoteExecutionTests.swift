@@ -298,4 +298,46 @@ final class RemoteExecutionTests: FolioTestCase {
             "PRAGMA foreign_keys", "PRAGMA foreign_keys = ON",
         ])
     }
+
+    func testMultipleStatementsShareTheirArguments() throws {
+        let (client, server, executor) = try makeConnection()
+        executor.resetRequests()
+        try client.write { db in
+            try db.execute(sql: """
+                INSERT INTO item (name, score) VALUES (?, :score);
+                INSERT INTO item (name, score) VALUES (?, :score);
+                CREATE TABLE tag (name TEXT);
+                INSERT INTO tag (name) SELECT name FROM item;
+                """, arguments: StatementArguments(["a", "b"]) + StatementArguments(["score": 3.0]))
+        }
+        let inserts = executor.requests.filter { $0.sql.hasPrefix("INSERT INTO item") }
+        XCTAssertEqual(inserts.map(\.arguments), [["a".databaseValue, 3.0.databaseValue], ["b".databaseValue, 3.0.databaseValue]])
+        try server.read { db in
+            XCTAssertEqual(try String.fetchAll(db, sql: "SELECT name FROM tag ORDER BY name"), ["a", "b"])
+            XCTAssertEqual(try Double.fetchAll(db, sql: "SELECT score FROM item"), [3.0, 3.0])
+        }
+    }
+
+    func testTenThousandRows() throws {
+        let (client, _, _) = try makeConnection()
+        try client.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+                INSERT INTO item (id, name, score) SELECT i, 'name ' || i, i * 0.5 FROM n
+                """)
+            XCTAssertEqual(db.changesCount, 10000)
+        }
+        try client.read { db in
+            var count = 0
+            var sum = 0.0
+            let cursor = try Row.fetchCursor(db, sql: "SELECT id, name, score FROM item ORDER BY id")
+            while let row = try cursor.next() {
+                count += 1
+                sum += row["score"] as Double
+                XCTAssertEqual(row["name"] as String, "name \(count)")
+            }
+            XCTAssertEqual(count, 10000)
+            XCTAssertEqual(sum, 0.5 * Double(10000 * 10001 / 2))
+        }
+    }
 }

@@ -68,6 +68,11 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         /// (the schema) and the alias of the filtered table: conditions on
         /// primary and unique keys.
         case schemaDependent(TableAliasBase?, @Sendable (Database, TableAliasBase?) throws -> SQLExpression)
+        /// An association aggregate of a joined association, resolved at
+        /// generation time from the context (the schema, and the joins of
+        /// the query): `COUNT(DISTINCT "book"."id")`, or a correlated
+        /// subquery where the join can not compute it.
+        case associationAggregate(@Sendable (inout SQLGenerationContext) throws -> SQLExpression)
     }
 
     let impl: Impl
@@ -124,7 +129,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return .column(name, transform(alias))
         case let .singlePrimaryKey(alias):
             return SQLExpression(.singlePrimaryKey(transform(alias)))
-        case .value, .literal, .countAll, .deferred, .exists, .subquery, .detachedColumn:
+        case .value, .literal, .countAll, .deferred, .exists, .subquery, .detachedColumn, .associationAggregate:
             return self
         case let .unary(op, e):
             return SQLExpression(.unary(op, map(e)))
@@ -166,7 +171,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
     /// per group, and `fetchCount` then counts the rows of a subquery.
     var mayBeAggregate: Bool {
         switch impl {
-        case .countAll, .customAggregate, .aggregateFilter, .literal: return true
+        case .countAll, .customAggregate, .aggregateFilter, .literal, .associationAggregate: return true
         case let .function(name, es, _):
             let name = name.uppercased()
             // MIN and MAX with several arguments are scalar functions.
@@ -300,6 +305,8 @@ extension SQLExpression {
             return wrapped ? "(\(sql))" : sql
         case let .schemaDependent(alias, resolve):
             return try resolve(context.db, alias).sql(&context, wrapped: wrapped)
+        case let .associationAggregate(resolve):
+            return try resolve(&context).sql(&context, wrapped: wrapped)
         }
     }
 }

@@ -33,6 +33,13 @@ struct SQLGenerationContext {
     /// selections.
     var selectionTableName: String?
 
+    /// The number of to-many associations joined by the query being
+    /// rendered (`LEFT JOIN "book"`, `LEFT JOIN "painting"`): past one,
+    /// the joins repeat the rows of each association, and the association
+    /// aggregates that add rows up (`SUM`, `TOTAL`, `AVG`) are computed by
+    /// a correlated subquery instead.
+    var toManyJoinCount = 0
+
     init(db: Database) {
         self.db = db
     }

@@ -118,6 +118,7 @@ struct SQLQueryGenerator {
         // `SELECT "custom".* FROM "player" "custom" WHERE "custom"."id" = 1`.
         context2.qualifiesColumns = query.relation.hasJoins || query.relation.alias.userName != nil
         context2.unqualifiedAlias = query.relation.alias.identity
+        context2.toManyJoinCount = query.relation.toManyJoinCount
         let names = nameAliases(of: query.relation, in: &context2)
 
         sql += "SELECT "
@@ -480,6 +481,16 @@ extension SQLQuery {
 }
 
 extension SQLRelation {
+    /// The number of to-many associations joined below the relation
+    /// (not prefetched), nested ones included.
+    var toManyJoinCount: Int {
+        children.reduce(0) { count, element in
+            let child = element.child
+            guard child.kind != .all else { return count }
+            return count + (child.isToOne ? 0 : 1) + child.relation.toManyJoinCount
+        }
+    }
+
     /// Whether a joined child of the relation, or of its joined children,
     /// is selected (`including(required:)` or `including(optional:)`).
     var hasSelectedJoinedDescendant: Bool {

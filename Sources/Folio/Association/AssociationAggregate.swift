@@ -30,8 +30,8 @@
 /// Book.author.annotated(with: Author.books.count))`), whose rows are not
 /// grouped, the aggregates of requests of common table expressions, the
 /// count of associated rows that have no single-column primary key nor
-/// rowid, and the sums and averages of a request that joins several
-/// to-many associations (whose joins repeat each other's rows).
+/// rowid, and the sums and averages of rows that the joins of other
+/// to-many associations repeat.
 ///
 /// Aggregates have a default key, the name of the column they are selected
 /// as: `bookCount`, `hasNoBook`, `averageBookPrice`, `minBookYear`,
@@ -213,7 +213,7 @@ extension _SQLAssociation {
             }
             return JoinedAssociationAggregate(associations: [association], makeExpression: { origin in
                 SQLExpression(.associationAggregate { context in
-                    context.toManyJoinCount > 1 ? subquery(origin) : aggregate
+                    context.joinsRepeatRows(of: alias) ? subquery(origin) : aggregate
                 })
             })
         }
@@ -265,11 +265,7 @@ extension _SQLAssociation {
                 }
                 relation.selection = [.expression(function(aggregated))]
                 relation.ordering = []
-                var subcontext = context
-                subcontext.toManyJoinCount = 0
-                let sql = "(" + (try SQLQueryGenerator(query: SQLQuery(relation: relation)).sql(&subcontext)) + ")"
-                context.arguments = subcontext.arguments
-                return sql
+                return "(" + (try SQLQueryGenerator(query: SQLQuery(relation: relation)).sql(&context)) + ")"
             })
         }
     }

@@ -195,3 +195,31 @@ final class AssociationAggregateShapeTests: FolioTestCase {
         }
     }
 }
+
+extension AssociationAggregateShapeTests {
+    func testSumThroughPivotIsJoined() throws {
+        try makeDatabase().read { db in
+            // The author and book joins are one path: no book row is
+            // repeated, and the sum is joined.
+            let request = Country.annotated(with: Country.books.sum(Column("id")), Country.books.count).order(Column("name"))
+            XCTAssertEqual(
+                try sql(db, request),
+                #"SELECT "country".*, SUM("book"."id") AS "bookIdSum", COUNT(DISTINCT "book"."id") AS "bookCount" FROM "country" "#
+                    + #"LEFT JOIN "author" ON "author"."countryCode" = "country"."code" "#
+                    + #"LEFT JOIN "book" ON "book"."authorId" = "author"."id" "#
+                    + #"GROUP BY "country"."code" ORDER BY "country"."name""#)
+            XCTAssertEqual(try Row.fetchAll(db, request).map { $0["bookIdSum"] as Int? }, [6, nil, 4])
+        }
+    }
+
+    func testSumOfPivotRepeatedByDestinationIsASubquery() throws {
+        try makeDatabase().read { db in
+            // The book join repeats the author rows: the sum of authors is
+            // a subquery.
+            let request = Country.annotated(with: Country.authors.sum(Column("id")), Country.books.count).order(Column("name"))
+            let sql = try sql(db, request)
+            XCTAssertTrue(sql.contains(#"(SELECT SUM("id") FROM "author" "author1" WHERE "countryCode" = "country"."code") AS "authorIdSum""#), sql)
+            XCTAssertEqual(try Row.fetchAll(db, request).map { $0["authorIdSum"] as Int? }, [3, nil, 3])
+        }
+    }
+}

@@ -424,6 +424,18 @@ final class AssociationAggregateJoinTests: FolioTestCase {
         }
     }
 
+    func testDeleteAndUpdateOfAggregatedRequest() throws {
+        try makeDatabase().write { db in
+            XCTAssertEqual(try Team.having(Team.players.isEmpty).deleteAll(db), 1)
+            XCTAssertEqual(
+                lastSQLQuery,
+                #"DELETE FROM "team" WHERE "id" IN (SELECT "team"."id" \#(join) GROUP BY "team"."id" HAVING COUNT(DISTINCT "player"."id") = 0)"#)
+            XCTAssertEqual(try Team.order(Column("id")).fetchAll(db).map(\.name), ["Reds", "Blues"])
+            XCTAssertEqual(try Team.having(Team.players.count >= 2).updateAll(db, Column("name").set(to: "Big")), 1)
+            XCTAssertEqual(try Team.order(Column("id")).fetchAll(db).map(\.name), ["Big", "Blues"])
+        }
+    }
+
     func testQueryPlanUsesForeignKeyIndex() throws {
         let dbQueue = try makeDatabase()
         try dbQueue.write { db in

@@ -185,9 +185,9 @@ extension _SQLAssociation {
         case .count, .isEmpty:
             // COUNT(DISTINCT "book"."id")
             let count: @Sendable (TableAliasBase) -> SQLExpression = { origin in
-                SQLExpression(.associationAggregate { context in
+                SQLExpression(.associationAggregate(origin) { context, origin in
                     guard let column = try Self.distinctCountColumn(of: alias.checkedTableName(), context.db) else {
-                        return subquery(origin)
+                        return try subquery(Self.checked(origin))
                     }
                     return SQLExpression(.function("COUNT", [.column(column, alias)], distinct: true))
                 })
@@ -198,7 +198,10 @@ extension _SQLAssociation {
             // `COUNT(DISTINCT "book"."id") = 0`, with GRDB's literal 0.
             func comparison(_ op: String) -> @Sendable (TableAliasBase) -> SQLExpression {
                 return { origin in
-                    SQLExpression(.deferred { context in try count(origin).sql(&context, wrapped: true) + " \(op) 0" })
+                    SQLExpression(.associationAggregate(origin) { _, origin in
+                        let count = try count(Self.checked(origin))
+                        return SQLExpression(.deferred { context in try count.sql(&context, wrapped: true) + " \(op) 0" })
+                    })
                 }
             }
             return JoinedAssociationAggregate(
@@ -212,11 +215,20 @@ extension _SQLAssociation {
                 return JoinedAssociationAggregate(associations: [association], makeExpression: { _ in aggregate })
             }
             return JoinedAssociationAggregate(associations: [association], makeExpression: { origin in
-                SQLExpression(.associationAggregate { context in
-                    context.joinsRepeatRows(of: alias) ? subquery(origin) : aggregate
+                SQLExpression(.associationAggregate(origin) { context, origin in
+                    try context.joinsRepeatRows(of: alias) ? subquery(Self.checked(origin)) : aggregate
                 })
             })
         }
+    }
+
+    /// The alias of the origin table of an aggregate, which the
+    /// transformations of its expression never remove.
+    private static func checked(_ origin: TableAliasBase?) throws -> TableAliasBase {
+        guard let origin else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "an association aggregate is used outside of a request")
+        }
+        return origin
     }
 
     /// The column that identifies the rows of a table in

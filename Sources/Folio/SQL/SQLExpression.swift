@@ -71,8 +71,9 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         /// An association aggregate of a joined association, resolved at
         /// generation time from the context (the schema, and the joins of
         /// the query): `COUNT(DISTINCT "book"."id")`, or a correlated
-        /// subquery where the join can not compute it.
-        case associationAggregate(@Sendable (inout SQLGenerationContext) throws -> SQLExpression)
+        /// subquery where the join can not compute it. The alias is the
+        /// one of the origin table, which the subquery refers to.
+        case associationAggregate(TableAliasBase?, @Sendable (inout SQLGenerationContext, TableAliasBase?) throws -> SQLExpression)
     }
 
     let impl: Impl
@@ -129,8 +130,10 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return .column(name, transform(alias))
         case let .singlePrimaryKey(alias):
             return SQLExpression(.singlePrimaryKey(transform(alias)))
-        case .value, .literal, .countAll, .deferred, .exists, .subquery, .detachedColumn, .associationAggregate:
+        case .value, .literal, .countAll, .deferred, .exists, .subquery, .detachedColumn:
             return self
+        case let .associationAggregate(alias, resolve):
+            return SQLExpression(.associationAggregate(transform(alias), resolve))
         case let .unary(op, e):
             return SQLExpression(.unary(op, map(e)))
         case let .postfix(e, op):
@@ -305,8 +308,8 @@ extension SQLExpression {
             return wrapped ? "(\(sql))" : sql
         case let .schemaDependent(alias, resolve):
             return try resolve(context.db, alias).sql(&context, wrapped: wrapped)
-        case let .associationAggregate(resolve):
-            return try resolve(&context).sql(&context, wrapped: wrapped)
+        case let .associationAggregate(alias, resolve):
+            return try resolve(&context, alias).sql(&context, wrapped: wrapped)
         }
     }
 }

@@ -328,6 +328,25 @@ final class AssociationAggregateJoinTests: FolioTestCase {
         }
     }
 
+    func testAliasedAfterAggregates() throws {
+        try makeDatabase().read { db in
+            let alias = TableAlias(name: "t")
+            let request = Team
+                .annotated(with: Team.players.count, Team.players.isEmpty, Team.players.sum(Column("score")), Team.coaches.count)
+                .aliased(alias)
+                .order(alias[Column("id")])
+            let sql = try sql(db, request)
+            XCTAssertTrue(sql.hasPrefix(#"SELECT "t".*, COUNT(DISTINCT "player"."id") AS "playerCount", COUNT(DISTINCT "player"."id") = 0 AS "hasNoPlayer", "#
+                + #"(SELECT SUM("score") FROM "player" "player1" WHERE "teamId" = "t"."id") AS "playerScoreSum", "#
+                + #"COUNT(DISTINCT "coach"."id") AS "coachCount" FROM "team" "t" LEFT JOIN "player" ON "player"."teamId" = "t"."id" "#), sql)
+            XCTAssertTrue(sql.hasSuffix(#" GROUP BY "t"."id" ORDER BY "t"."id""#), sql)
+            let rows = try Row.fetchAll(db, request)
+            XCTAssertEqual(rows.map { $0["playerCount"] as Int }, [3, 1, 0])
+            XCTAssertEqual(rows.map { $0["playerScoreSum"] as Int? }, [50, nil, nil])
+            XCTAssertEqual(rows.map { $0["coachCount"] as Int }, [2, 1, 0])
+        }
+    }
+
     // MARK: - Joins of the aggregated association
 
     func testJoiningRequiredSameAssociationDoesNotDuplicateRows() throws {

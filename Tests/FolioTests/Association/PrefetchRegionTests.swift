@@ -1,4 +1,5 @@
 import Folio
+import Synchronization
 import XCTest
 
 private struct Author: Codable, FetchableRecord, PersistableRecord {
@@ -84,5 +85,22 @@ final class PrefetchRegionTests: FolioTestCase {
         XCTAssertFalse(region.isModified(byEventsOfKind: .update(tableName: "book", columnNames: ["year"])))
         XCTAssertTrue(region.isModified(byEventsOfKind: .update(tableName: "book", columnNames: ["title"])))
         XCTAssertTrue(region.isModified(byEventsOfKind: .insert(tableName: "book")))
+    }
+
+    func testRegionObservationOfPrefetchingRequest() throws {
+        let dbQueue = try makeDatabase()
+        let request = Author.including(all: Author.books.select(Column("title")))
+        let changes = Mutex(0)
+        let cancellable = DatabaseRegionObservation(tracking: request).start(in: dbQueue) { error in
+            XCTFail("\(error)")
+        } onChange: { _ in
+            changes.withLock { $0 += 1 }
+        }
+        // The observation is notified synchronously, after each commit.
+        try dbQueue.write { db in try db.execute(sql: "UPDATE book SET year = 1606") }
+        XCTAssertEqual(changes.withLock { $0 }, 0)
+        try dbQueue.write { db in try db.execute(sql: "UPDATE book SET title = 'Quixote'") }
+        XCTAssertEqual(changes.withLock { $0 }, 1)
+        cancellable.cancel()
     }
 }

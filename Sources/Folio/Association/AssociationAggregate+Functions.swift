@@ -3,7 +3,7 @@
 // See <https://www.sqlite.org/lang_corefunc.html>.
 //
 // ```swift
-// // SELECT team.*, ABS((SELECT MAX(player.score) FROM player WHERE ...)) FROM team
+// // SELECT team.*, ABS(MAX(player.score)) FROM team LEFT JOIN player ... GROUP BY team.id
 // Team.annotated(with: abs(Team.players.max(Column("score"))))
 // ```
 
@@ -12,7 +12,7 @@
 /// ``AssociationAggregate/forKey(_:)-(String)``.
 ///
 /// ```swift
-/// // SELECT team.*, ABS((SELECT MAX(player.score) ...)) AS maxAbsoluteScore FROM team
+/// // SELECT team.*, ABS(MAX(player.score)) AS maxAbsoluteScore FROM team ...
 /// Team.annotated(with: abs(Team.players.max(Column("score"))).forKey("maxAbsoluteScore"))
 /// ```
 ///
@@ -28,7 +28,7 @@ public func abs<RowDecoder>(_ aggregate: AssociationAggregate<RowDecoder>) -> As
 /// ``AssociationAggregate/forKey(_:)-(String)``.
 ///
 /// ```swift
-/// // SELECT author.*, LENGTH((SELECT MAX(book.title) ...)) AS titleLength FROM author
+/// // SELECT author.*, LENGTH(MAX(book.title)) AS titleLength FROM author ...
 /// Author.annotated(with: length(Author.books.max(Column("title"))).forKey("titleLength"))
 /// ```
 ///

@@ -9,19 +9,18 @@ extension AssociationAggregate {
     /// Combines two aggregates of the same origin.
     static func combine(_ lhs: Self, _ rhs: Self, _ op: @escaping @Sendable (SQLExpression, SQLExpression) -> SQLExpression) -> Self {
         let l = lhs.makeExpression, r = rhs.makeExpression
-        return AssociationAggregate(key: nil) { alias in op(l(alias), r(alias)) }
+        let joined = lhs.joined.flatMap { lhs in rhs.joined.map { JoinedAssociationAggregate.combine(lhs, $0, op) } }
+        return AssociationAggregate(key: nil, joined: joined) { alias in op(l(alias), r(alias)) }
     }
 
     /// Combines an aggregate with a value.
     static func combine(_ lhs: Self, _ rhs: SQLExpression, _ op: @escaping @Sendable (SQLExpression, SQLExpression) -> SQLExpression) -> Self {
-        let l = lhs.makeExpression
-        return AssociationAggregate(key: nil) { alias in op(l(alias), rhs) }
+        lhs.map { op($0, rhs) }
     }
 
     /// Combines a value with an aggregate.
     static func combine(_ lhs: SQLExpression, _ rhs: Self, _ op: @escaping @Sendable (SQLExpression, SQLExpression) -> SQLExpression) -> Self {
-        let r = rhs.makeExpression
-        return AssociationAggregate(key: nil) { alias in op(lhs, r(alias)) }
+        rhs.map { op(lhs, $0) }
     }
 }
 
@@ -218,7 +217,10 @@ public func != <T>(lhs: AssociationAggregate<T>, rhs: Bool) -> AssociationAggreg
 
 /// `NOT aggregate`
 public prefix func ! <T>(aggregate: AssociationAggregate<T>) -> AssociationAggregate<T> {
-    aggregate.map { $0.negated }
+    // `!Author.books.isEmpty` is `COUNT(DISTINCT "book"."id") > 0`, as
+    // GRDB writes it, when the aggregate is joined.
+    let makeExpression = aggregate.makeExpression
+    return AssociationAggregate(key: nil, joined: aggregate.joined?.negated) { makeExpression($0).negated }
 }
 
 /// `-aggregate`
@@ -236,7 +238,7 @@ public func ?? <T>(lhs: AssociationAggregate<T>, rhs: some SQLExpressible) -> As
 /// keeps its key.
 ///
 /// ```swift
-/// // SELECT author.*, CAST((SELECT COUNT(*) FROM book ...) AS REAL) AS bookCount
+/// // SELECT author.*, CAST(COUNT(DISTINCT book.id) AS REAL) AS bookCount ...
 /// Author.annotated(with: cast(Author.books.count, as: .real))
 /// ```
 ///

@@ -7,30 +7,54 @@
 ///     var author: Author
 ///     var bookCount: Int
 /// }
+/// // SELECT "author".*, COUNT(DISTINCT "book"."id") AS "bookCount"
+/// // FROM "author"
+/// // LEFT JOIN "book" ON "book"."authorId" = "author"."id"
+/// // GROUP BY "author"."id"
 /// let request = Author.annotated(with: Author.books.count)
 /// let infos = try AuthorInfo.fetchAll(db, request)
 ///
 /// // Authors with at least one book
+/// // ... HAVING COUNT(DISTINCT "book"."id") > 0
 /// let authors = try Author.having(Author.books.isEmpty == false).fetchAll(db)
 /// ```
 ///
-/// Each aggregate is computed by a correlated subquery, so that several
-/// aggregates of the same request never interfere:
-/// `(SELECT COUNT(*) FROM book WHERE book.authorId = author.id)`.
+/// As in GRDB, a request annotated or filtered with aggregates left-joins
+/// their associations (under their association keys: two aggregates of the
+/// same key share one join, and so do a `joining` or `including` of the
+/// same key), and groups its rows by primary key, unless it is grouped
+/// already. A few aggregates are computed by a correlated subquery
+/// instead, with the same result:
+/// `(SELECT COUNT(*) FROM "book" WHERE "book"."authorId" = "author"."id")`:
+/// the aggregates of associations (`Book.including(required:
+/// Book.author.annotated(with: Author.books.count))`), whose rows are not
+/// grouped, the aggregates of requests of common table expressions, the
+/// count of associated rows that have no single-column primary key nor
+/// rowid, and the sums and averages of rows that the joins of other
+/// to-many associations repeat.
 ///
 /// Aggregates have a default key, the name of the column they are selected
 /// as: `bookCount`, `hasNoBook`, `averageBookPrice`, `minBookYear`,
 /// `maxBookYear`, `bookPriceSum` (for `sum` and `total`). Change it with
 /// ``forKey(_:)-(String)``.
 public struct AssociationAggregate<RowDecoder>: Sendable {
-    /// Builds the expression, given the alias of the origin table.
+    /// Builds the correlated subquery form of the expression, given the
+    /// alias of the origin table.
     let makeExpression: @Sendable (TableAliasBase) -> SQLExpression
+
+    /// The joined form, nil when the aggregate is a subquery only.
+    let joined: JoinedAssociationAggregate?
 
     /// The name of the selected column, if any.
     var key: String?
 
-    init(key: String?, makeExpression: @escaping @Sendable (TableAliasBase) -> SQLExpression) {
+    init(
+        key: String?,
+        joined: JoinedAssociationAggregate? = nil,
+        makeExpression: @escaping @Sendable (TableAliasBase) -> SQLExpression)
+    {
         self.key = key
+        self.joined = joined
         self.makeExpression = makeExpression
     }
 
@@ -59,7 +83,69 @@ public struct AssociationAggregate<RowDecoder>: Sendable {
     /// Returns an aggregate that combines this one with a function.
     func map(key: String? = nil, _ transform: @escaping @Sendable (SQLExpression) -> SQLExpression) -> Self {
         let makeExpression = self.makeExpression
-        return AssociationAggregate(key: key) { transform(makeExpression($0)) }
+        return AssociationAggregate(key: key, joined: joined?.map(transform)) { transform(makeExpression($0)) }
+    }
+}
+
+/// The joined form of an association aggregate: the associations that the
+/// origin request left-joins, and the expression over their tables.
+struct JoinedAssociationAggregate: Sendable {
+    /// The associations to join with `joining(optional:)`.
+    var associations: [_SQLAssociation]
+
+    /// Builds the expression, given the alias of the origin table (for
+    /// the parts that fall back to a correlated subquery).
+    var makeExpression: @Sendable (TableAliasBase) -> SQLExpression
+
+    /// The negation of the expression, when it is not `NOT (...)`:
+    /// `COUNT(DISTINCT "book"."id") > 0` for `!Author.books.isEmpty`.
+    var makeNegatedExpression: (@Sendable (TableAliasBase) -> SQLExpression)?
+
+    func map(_ transform: @escaping @Sendable (SQLExpression) -> SQLExpression) -> Self {
+        let makeExpression = self.makeExpression
+        return JoinedAssociationAggregate(associations: associations, makeExpression: { transform(makeExpression($0)) })
+    }
+
+    /// The aggregate negated, as GRDB writes it.
+    var negated: Self {
+        let makeExpression = self.makeExpression
+        if let makeNegatedExpression {
+            return JoinedAssociationAggregate(
+                associations: associations, makeExpression: makeNegatedExpression, makeNegatedExpression: makeExpression)
+        }
+        return JoinedAssociationAggregate(associations: associations, makeExpression: { makeExpression($0).negated })
+    }
+
+    /// Combines two joined aggregates.
+    static func combine(_ lhs: Self, _ rhs: Self, _ op: @escaping @Sendable (SQLExpression, SQLExpression) -> SQLExpression) -> Self {
+        let l = lhs.makeExpression, r = rhs.makeExpression
+        return JoinedAssociationAggregate(associations: lhs.associations + rhs.associations) { op(l($0), r($0)) }
+    }
+}
+
+/// The SQL function of an association aggregate.
+enum AssociationAggregateFunction: Sendable {
+    case count, isEmpty, average, max, min, sum, total
+
+    /// The function of the correlated subquery.
+    func subqueryExpression(_ argument: SQLExpression?) -> SQLExpression {
+        switch self {
+        case .count, .isEmpty: return SQLExpression(.countAll)
+        case .average: return SQLExpression(.function("AVG", [argument!], distinct: false))
+        case .max: return SQLExpression(.function("MAX", [argument!], distinct: false))
+        case .min: return SQLExpression(.function("MIN", [argument!], distinct: false))
+        case .sum: return SQLExpression(.function("SUM", [argument!], distinct: false))
+        case .total: return SQLExpression(.function("TOTAL", [argument!], distinct: false))
+        }
+    }
+
+    /// Whether the function adds up the rows, and gives another result
+    /// when the joins of other to-many associations repeat them.
+    var addsRowsUp: Bool {
+        switch self {
+        case .average, .sum, .total: return true
+        case .count, .isEmpty, .max, .min: return false
+        }
     }
 }
 
@@ -67,11 +153,104 @@ extension _SQLAssociation {
     /// An aggregate of the destination rows that belong to an origin row.
     func aggregate<Origin>(
         key: String?,
-        _ function: @escaping @Sendable (SQLExpression?) -> SQLExpression,
+        _ function: AssociationAggregateFunction,
         of expression: SQLExpression? = nil) -> AssociationAggregate<Origin>
     {
+        let subquery = subqueryAggregate({ function.subqueryExpression($0) }, of: expression)
+        var makeSubquery = subquery
+        if function == .isEmpty {
+            makeSubquery = { SQLExpression(.binary("=", subquery($0), .value(0.databaseValue))) }
+        }
+        let joined = joinedAggregate(function, of: expression, subquery: subquery)
+        return AssociationAggregate(key: key, joined: joined, makeExpression: makeSubquery)
+    }
+
+    /// The joined form of an aggregate: nil when the destination is not a
+    /// table (a common table expression has no primary key to count).
+    private func joinedAggregate(
+        _ function: AssociationAggregateFunction,
+        of expression: SQLExpression?,
+        subquery: @escaping @Sendable (TableAliasBase) -> SQLExpression) -> JoinedAssociationAggregate?
+    {
+        guard case .table = destination.relation.source,
+              steps.allSatisfy({ !$0.relation.needsOwnQuery }) else { return nil }
+        // Each aggregate joins its own alias (unless the user named it):
+        // two aggregates of one association under two keys (`forKey`) are
+        // two joins, whose columns the expressions must tell apart. Two
+        // aggregates of one key share the join, whose merged aliases all
+        // name its table.
+        let alias = destination.relation.alias.userName == nil ? TableAliasBase(name: nil) : destination.relation.alias
+        let association = mapDestinationRelation { $0.realiased(alias) }
+        switch function {
+        case .count, .isEmpty:
+            // COUNT(DISTINCT "book"."id")
+            let count: @Sendable (TableAliasBase) -> SQLExpression = { origin in
+                SQLExpression(.associationAggregate(origin) { context, origin in
+                    guard let column = try Self.distinctCountColumn(of: alias.checkedTableName(), context.db) else {
+                        return try subquery(Self.checked(origin))
+                    }
+                    return SQLExpression(.function("COUNT", [.column(column, alias)], distinct: true))
+                })
+            }
+            guard function == .isEmpty else {
+                return JoinedAssociationAggregate(associations: [association], makeExpression: count)
+            }
+            // `COUNT(DISTINCT "book"."id") = 0`, with GRDB's literal 0.
+            func comparison(_ op: String) -> @Sendable (TableAliasBase) -> SQLExpression {
+                return { origin in
+                    SQLExpression(.associationAggregate(origin) { _, origin in
+                        let count = try count(Self.checked(origin))
+                        return SQLExpression(.deferred { context in try count.sql(&context, wrapped: true) + " \(op) 0" })
+                    })
+                }
+            }
+            return JoinedAssociationAggregate(
+                associations: [association],
+                makeExpression: comparison("="),
+                makeNegatedExpression: comparison(">"))
+        case .average, .max, .min, .sum, .total:
+            let argument = expression!.qualified(with: alias)
+            let aggregate = function.subqueryExpression(argument)
+            guard function.addsRowsUp else {
+                return JoinedAssociationAggregate(associations: [association], makeExpression: { _ in aggregate })
+            }
+            return JoinedAssociationAggregate(associations: [association], makeExpression: { origin in
+                SQLExpression(.associationAggregate(origin) { context, origin in
+                    try context.joinsRepeatRows(of: alias) ? subquery(Self.checked(origin)) : aggregate
+                })
+            })
+        }
+    }
+
+    /// The alias of the origin table of an aggregate, which the
+    /// transformations of its expression never remove.
+    private static func checked(_ origin: TableAliasBase?) throws -> TableAliasBase {
+        guard let origin else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "an association aggregate is used outside of a request")
+        }
+        return origin
+    }
+
+    /// The column that identifies the rows of a table in
+    /// `COUNT(DISTINCT ...)`: its single-column primary key, or its rowid;
+    /// nil for a table without either (a WITHOUT ROWID table with a
+    /// primary key on several columns).
+    private static func distinctCountColumn(of tableName: String, _ db: Database) throws -> String? {
+        let primaryKey = try db.primaryKey(tableName)
+        if primaryKey.columns.count == 1 {
+            return primaryKey.columns[0]
+        }
+        return primaryKey.tableHasRowID ? Column.rowID.name : nil
+    }
+
+    /// The correlated subquery of an aggregate, given the alias of the
+    /// origin table.
+    private func subqueryAggregate(
+        _ function: @escaping @Sendable (SQLExpression?) -> SQLExpression,
+        of expression: SQLExpression?) -> @Sendable (TableAliasBase) -> SQLExpression
+    {
         let association = self
-        return AssociationAggregate(key: key) { originAlias in
+        return { originAlias in
             SQLExpression(.deferred { context in
                 // Fresh aliases: the same association may also be joined in
                 // the enclosing query.
@@ -118,13 +297,12 @@ extension AssociationToMany {
 
     /// The number of associated records: `bookCount`.
     public var count: AssociationAggregate<OriginRowDecoder> {
-        _sqlAssociation.aggregate(key: singularKey + "Count") { _ in SQLExpression(.countAll) }
+        _sqlAssociation.aggregate(key: singularKey + "Count", .count)
     }
 
     /// Whether there is no associated record: `hasNoBook`.
     public var isEmpty: AssociationAggregate<OriginRowDecoder> {
-        _sqlAssociation.aggregate(key: "hasNo" + Self.capitalized(singularKey)) { _ in SQLExpression(.countAll) }
-            .map(key: "hasNo" + Self.capitalized(singularKey)) { SQLExpression(.binary("=", $0, .value(0.databaseValue))) }
+        _sqlAssociation.aggregate(key: "hasNo" + Self.capitalized(singularKey), .isEmpty)
     }
 
     /// The average of an expression over the associated records:
@@ -134,9 +312,7 @@ extension AssociationToMany {
     /// - Returns: An aggregate.
     public func average(_ expression: some SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
         let e = expression.sqlExpression
-        return _sqlAssociation.aggregate(key: columnKey(e) { "average\(Self.capitalized($0))\($1)" }, {
-            SQLExpression(.function("AVG", [$0!], distinct: false))
-        }, of: e)
+        return _sqlAssociation.aggregate(key: columnKey(e) { "average\(Self.capitalized($0))\($1)" }, .average, of: e)
     }
 
     /// The maximum of an expression over the associated records:
@@ -146,9 +322,7 @@ extension AssociationToMany {
     /// - Returns: An aggregate.
     public func max(_ expression: some SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
         let e = expression.sqlExpression
-        return _sqlAssociation.aggregate(key: columnKey(e) { "max\(Self.capitalized($0))\($1)" }, {
-            SQLExpression(.function("MAX", [$0!], distinct: false))
-        }, of: e)
+        return _sqlAssociation.aggregate(key: columnKey(e) { "max\(Self.capitalized($0))\($1)" }, .max, of: e)
     }
 
     /// The minimum of an expression over the associated records:
@@ -158,9 +332,7 @@ extension AssociationToMany {
     /// - Returns: An aggregate.
     public func min(_ expression: some SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
         let e = expression.sqlExpression
-        return _sqlAssociation.aggregate(key: columnKey(e) { "min\(Self.capitalized($0))\($1)" }, {
-            SQLExpression(.function("MIN", [$0!], distinct: false))
-        }, of: e)
+        return _sqlAssociation.aggregate(key: columnKey(e) { "min\(Self.capitalized($0))\($1)" }, .min, of: e)
     }
 
     /// The sum of an expression over the associated records, NULL when
@@ -170,9 +342,7 @@ extension AssociationToMany {
     /// - Returns: An aggregate.
     public func sum(_ expression: some SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
         let e = expression.sqlExpression
-        return _sqlAssociation.aggregate(key: columnKey(e) { "\($0)\($1)Sum" }, {
-            SQLExpression(.function("SUM", [$0!], distinct: false))
-        }, of: e)
+        return _sqlAssociation.aggregate(key: columnKey(e) { "\($0)\($1)Sum" }, .sum, of: e)
     }
 
     /// The total of an expression over the associated records, 0.0 when
@@ -183,9 +353,7 @@ extension AssociationToMany {
     public func total(_ expression: some SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
         let e = expression.sqlExpression
         // GRDB's default key of `total` ends in `Sum`, as that of `sum`.
-        return _sqlAssociation.aggregate(key: columnKey(e) { "\($0)\($1)Sum" }, {
-            SQLExpression(.function("TOTAL", [$0!], distinct: false))
-        }, of: e)
+        return _sqlAssociation.aggregate(key: columnKey(e) { "\($0)\($1)Sum" }, .total, of: e)
     }
 }
 

@@ -6,8 +6,8 @@ extension DerivableRequest {
     /// selection, each under its key.
     ///
     /// ```swift
-    /// // SELECT author.*, (SELECT COUNT(*) FROM book WHERE ...) AS bookCount
-    /// // FROM author
+    /// // SELECT author.*, COUNT(DISTINCT book.id) AS bookCount
+    /// // FROM author LEFT JOIN book ON ... GROUP BY author.id
     /// let request = Author.all().annotated(with: Author.books.count)
     ///
     /// // Books with their author and the number of books of the author:
@@ -34,6 +34,12 @@ extension DerivableRequest {
     /// - Parameter aggregates: Association aggregates.
     /// - Returns: A request.
     public func annotated(with aggregates: [AssociationAggregate<RowDecoder>]) -> Self {
+        // A query interface request joins the associations and groups its
+        // rows; an association (joined or prefetched) has no grouping of
+        // its own: its aggregates are correlated subqueries.
+        if let request = self as? QueryInterfaceRequest<RowDecoder>, let result = request.annotated(with: aggregates) as? Self {
+            return result
+        }
         let relation = _relation
         return _withRelation(relation.annotated(with: aggregates.map { $0.selection(relation.alias) }))
     }
@@ -49,9 +55,11 @@ extension DerivableRequest {
     /// let request = Book.joining(required: Book.author.having(Author.books.count >= 2))
     /// ```
     ///
-    /// Aggregates are correlated subqueries: the predicate is a condition
-    /// of the WHERE clause, or of the HAVING clause of a query interface
-    /// request grouped with `group(_:)`.
+    /// A query interface request joins the associations of the
+    /// aggregates, groups its rows by primary key (unless it is grouped
+    /// already), and the predicate is a condition of its HAVING clause.
+    /// The aggregates of an association are correlated subqueries, in its
+    /// WHERE clause.
     ///
     /// See the [SQLite documentation](https://www.sqlite.org/lang_aggfunc.html).
     ///

@@ -53,8 +53,8 @@ extension Table {
     /// let authorTable = Table("author")
     /// let books = authorTable.hasMany(Book.self)
     ///
-    /// // SELECT author.*, (SELECT COUNT(*) FROM book WHERE book.authorId = author.id) AS bookCount
-    /// // FROM author
+    /// // SELECT author.*, COUNT(DISTINCT book.id) AS bookCount
+    /// // FROM author LEFT JOIN book ON book.authorId = author.id GROUP BY author.id
     /// let rows = try authorTable.annotated(with: books.count).fetchAll(db)
     /// ```
     ///
@@ -393,8 +393,8 @@ extension Table {
     /// aggregates.
     ///
     /// ```swift
-    /// // SELECT author.*, (SELECT COUNT(*) FROM book WHERE book.authorId = author.id) AS bookCount
-    /// // FROM author
+    /// // SELECT author.*, COUNT(DISTINCT book.id) AS bookCount
+    /// // FROM author LEFT JOIN book ON book.authorId = author.id GROUP BY author.id
     /// let request = authorTable.annotated(with: authorTable.hasMany(Table("book")).count)
     /// ```
     ///

@@ -44,7 +44,7 @@ extension TableRecord {
     ///     static let books = hasMany(Table("book"))
     /// }
     ///
-    /// // SELECT author.*, (SELECT COUNT(*) FROM book WHERE ...) AS bookCount FROM author
+    /// // SELECT author.*, COUNT(DISTINCT book.id) AS bookCount FROM author LEFT JOIN book ... GROUP BY author.id
     /// let request = Author.annotated(with: Author.books.count)
     /// ```
     ///

@@ -1,6 +1,7 @@
 // The region observed by query interface requests: the tables and columns
-// read by their SQL, plus the tables of the associations they prefetch with
-// `including(all:)`, which are fetched by other statements.
+// read by their SQL, plus the columns read by the queries of the
+// associations they prefetch with `including(all:)`, which are other
+// statements.
 
 extension QueryInterfaceRequest: DatabaseRegionConvertible {
     /// Returns the database region read by the request, prefetched
@@ -8,7 +9,8 @@ extension QueryInterfaceRequest: DatabaseRegionConvertible {
     ///
     /// ```swift
     /// let request = Author.including(all: Author.books)
-    /// let region = try request.databaseRegion(db) // author, book
+    /// // author(id,name),book(authorId,id,title)
+    /// let region = try request.databaseRegion(db)
     /// ```
     ///
     /// - Parameter db: A database connection.
@@ -16,20 +18,13 @@ extension QueryInterfaceRequest: DatabaseRegionConvertible {
     /// - Throws: A ``DatabaseError`` when the request can not be prepared.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
         let statement = try makePreparedRequest(db).statement
-        var region = try query.resolved(db).narrowedRegion(of: statement, db) ?? statement.databaseRegion
-        func addPrefetches(of relation: SQLRelation) {
-            for (_, child) in relation.children {
-                if child.kind == .all {
-                    for step in child.prefetchSteps {
-                        region.formUnion(DatabaseRegion(table: step.relation.tableName))
-                        addPrefetches(of: step.relation)
-                    }
-                } else {
-                    addPrefetches(of: child.relation)
-                }
-            }
+        let resolvedQuery = try query.resolved(db)
+        var region = try resolvedQuery.narrowedRegion(of: statement, db) ?? statement.databaseRegion
+        // The prefetched associations: the columns that their queries
+        // read, as GRDB lists them.
+        if let prefetcher = try SQLPrefetcher(relation: resolvedQuery.relation, db: db, firstHiddenColumn: { 0 }) {
+            region.formUnion(try prefetcher.databaseRegion(db))
         }
-        addPrefetches(of: query.relation)
         return region
     }
 }

@@ -68,6 +68,12 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         /// (the schema) and the alias of the filtered table: conditions on
         /// primary and unique keys.
         case schemaDependent(TableAliasBase?, @Sendable (Database, TableAliasBase?) throws -> SQLExpression)
+        /// An association aggregate of a joined association, resolved at
+        /// generation time from the context (the schema, and the joins of
+        /// the query): `COUNT(DISTINCT "book"."id")`, or a correlated
+        /// subquery where the join can not compute it. The alias is the
+        /// one of the origin table, which the subquery refers to.
+        case associationAggregate(TableAliasBase?, @Sendable (inout SQLGenerationContext, TableAliasBase?) throws -> SQLExpression)
     }
 
     let impl: Impl
@@ -126,6 +132,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return SQLExpression(.singlePrimaryKey(transform(alias)))
         case .value, .literal, .countAll, .deferred, .exists, .subquery, .detachedColumn:
             return self
+        case let .associationAggregate(alias, resolve):
+            return SQLExpression(.associationAggregate(transform(alias), resolve))
         case let .unary(op, e):
             return SQLExpression(.unary(op, map(e)))
         case let .postfix(e, op):
@@ -166,7 +174,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
     /// per group, and `fetchCount` then counts the rows of a subquery.
     var mayBeAggregate: Bool {
         switch impl {
-        case .countAll, .customAggregate, .aggregateFilter, .literal: return true
+        case .countAll, .customAggregate, .aggregateFilter, .literal, .associationAggregate: return true
         case let .function(name, es, _):
             let name = name.uppercased()
             // MIN and MAX with several arguments are scalar functions.
@@ -303,6 +311,8 @@ extension SQLExpression {
             return wrapped ? "(\(sql))" : sql
         case let .schemaDependent(alias, resolve):
             return try resolve(context.db, alias).sql(&context, wrapped: wrapped)
+        case let .associationAggregate(alias, resolve):
+            return try resolve(&context, alias).sql(&context, wrapped: wrapped)
         }
     }
 }

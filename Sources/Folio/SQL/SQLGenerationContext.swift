@@ -39,6 +39,25 @@ struct SQLGenerationContext {
     /// connection accepts parameters (see ``generate(_:_:)``).
     var inlinesValues = false
 
+    /// The number of to-many associations joined by the query being
+    /// rendered (`LEFT JOIN "book"`, `LEFT JOIN "painting"`).
+    var toManyJoinCount = 0
+
+    /// When the query joins several to-many associations: for the alias
+    /// of each joined table, the number of to-many associations on its
+    /// path from the root table, itself included. A table whose path holds
+    /// fewer than ``toManyJoinCount`` has its rows repeated by the joins of
+    /// other branches, and the association aggregates of its rows that add
+    /// them up (`SUM`, `TOTAL`, `AVG`) are computed by a correlated
+    /// subquery instead.
+    var toManyJoinsOnPath: [ObjectIdentifier: Int] = [:]
+
+    /// Whether the rows of the table of the alias are repeated by the
+    /// joins of to-many associations that are not on its path.
+    func joinsRepeatRows(of alias: TableAliasBase) -> Bool {
+        toManyJoinCount > 1 && toManyJoinsOnPath[alias.identity, default: 0] < toManyJoinCount
+    }
+
     init(db: Database) {
         self.db = db
     }

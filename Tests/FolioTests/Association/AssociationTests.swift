@@ -185,7 +185,8 @@ final class AssociationTests: FolioTestCase {
             let request = Author.annotated(with: Author.books.count, Author.books.sum(Column("pages"))).order(Column("id"))
             XCTAssertEqual(
                 try request.makePreparedRequest(db).statement.sql,
-                #"SELECT *, (SELECT COUNT(*) FROM "book" WHERE "authorId" = "author"."id") AS "bookCount", (SELECT SUM("pages") FROM "book" WHERE "authorId" = "author"."id") AS "bookPagesSum" FROM "author" ORDER BY "id""#)
+                #"SELECT "author".*, COUNT(DISTINCT "book"."id") AS "bookCount", SUM("book"."pages") AS "bookPagesSum" FROM "author" "#
+                    + #"LEFT JOIN "book" ON "book"."authorId" = "author"."id" GROUP BY "author"."id" ORDER BY "author"."id""#)
             let rows = try Row.fetchAll(db, request)
             XCTAssertEqual(rows.map { $0["bookCount"] as Int }, [2, 1, 0])
             XCTAssertEqual(rows.map { $0["bookPagesSum"] as Int? }, [819, 280, nil])

@@ -86,11 +86,13 @@ final class QueryInterfaceTableGuideTests: FolioTestCase {
             let teamPlayers = teamTable.hasMany(playerTable)
             let playerTeam = playerTable.belongsTo(teamTable)
 
-            // SELECT *, (SELECT COUNT(*) FROM player WHERE teamId = team.id) AS playerCount FROM team
+            // SELECT team.*, COUNT(DISTINCT player.id) AS playerCount
+            // FROM team LEFT JOIN player ON player.teamId = team.id GROUP BY team.id
             let teamRows = try teamTable.annotated(with: teamPlayers.count).fetchAll(db)
             XCTAssertEqual(
                 lastSQLQuery,
-                #"SELECT *, (SELECT COUNT(*) FROM "player" WHERE "teamId" = "team"."id") AS "playerCount" FROM "team""#)
+                #"SELECT "team".*, COUNT(DISTINCT "player"."id") AS "playerCount" FROM "team" "#
+                    + #"LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id""#)
             XCTAssertEqual(teamRows.map { $0["playerCount"] as Int }, [2, 2, 0])
 
             // SELECT player.*, team.* FROM player JOIN team ON team.id = player.teamId

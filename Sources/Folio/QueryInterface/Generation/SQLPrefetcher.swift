@@ -293,6 +293,26 @@ struct SQLPrefetcher {
             db, forSingleResult: false, extraSelection: keyColumns, hidesExtraSelection: false, cachedStatement: cached)
     }
 
+    /// The region read by the prefetch queries, nested prefetches
+    /// included: the columns that each prefetch query selects and filters
+    /// on, as the statement of a query for one parent key reads them
+    /// (`book(authorId,id,title)`), and those of the pivot tables it joins.
+    ///
+    /// - Parameter db: A database connection.
+    /// - Returns: The region.
+    func databaseRegion(_ db: Database) throws -> DatabaseRegion {
+        var region = DatabaseRegion()
+        for prefetch in prefetches {
+            let keys = [Array(repeating: DatabaseValue.null, count: prefetch.childColumns.count)]
+            let query = try prefetchQuery(prefetch, keys: keys).resolved(db)
+            region.formUnion(try preparedRequest(prefetch, query, db, cached: false).statement.databaseRegion)
+            if let nested = try SQLPrefetcher(relation: query.relation, db: db, firstHiddenColumn: { 0 }) {
+                region.formUnion(try nested.databaseRegion(db))
+            }
+        }
+        return region
+    }
+
     /// The name of the common table expression of the parent keys, for
     /// compound keys.
     static let keysTableName = "grdb_keys"

@@ -118,6 +118,10 @@ struct SQLQueryGenerator {
         // `SELECT "custom".* FROM "player" "custom" WHERE "custom"."id" = 1`.
         context2.qualifiesColumns = query.relation.hasJoins || query.relation.alias.userName != nil
         context2.unqualifiedAlias = query.relation.alias.identity
+        context2.toManyJoinCount = query.relation.toManyJoinCount
+        if context2.toManyJoinCount > 1 {
+            context2.toManyJoinsOnPath = query.relation.toManyJoinsOnPath()
+        }
         let names = nameAliases(of: query.relation, in: &context2)
 
         sql += "SELECT "
@@ -480,6 +484,32 @@ extension SQLQuery {
 }
 
 extension SQLRelation {
+    /// The number of to-many associations joined below the relation
+    /// (not prefetched), nested ones included.
+    var toManyJoinCount: Int {
+        children.reduce(0) { count, element in
+            let child = element.child
+            guard child.kind != .all else { return count }
+            return count + (child.isToOne ? 0 : 1) + child.relation.toManyJoinCount
+        }
+    }
+
+    /// For the alias of each relation joined below this one (merged
+    /// aliases included), the number of to-many associations on its path
+    /// from this relation, itself included.
+    func toManyJoinsOnPath(_ count: Int = 0) -> [ObjectIdentifier: Int] {
+        var result: [ObjectIdentifier: Int] = [:]
+        for (_, child) in children where child.kind != .all {
+            let childCount = count + (child.isToOne ? 0 : 1)
+            result[child.relation.alias.identity] = childCount
+            for alias in child.relation.mergedAliases {
+                result[alias.identity] = childCount
+            }
+            result.merge(child.relation.toManyJoinsOnPath(childCount)) { $1 }
+        }
+        return result
+    }
+
     /// Whether a joined child of the relation, or of its joined children,
     /// is selected (`including(required:)` or `including(optional:)`).
     var hasSelectedJoinedDescendant: Bool {

@@ -22,75 +22,51 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
     /// ```
     public typealias Element = Value
 
-    private var stepper: _StatementStepper
-    private let row: Row
-
-    /// A cursor of the leftmost column of the rows of a statement, adapted
-    /// by a layout (see ``RowAdapter``).
+    /// A cursor of the values of the leftmost column of a statement (of
+    /// its rows adapted by `layout`, see ``RowAdapter``), decoded from
+    /// database values.
     init(statement: Statement, layout: RowLayout? = nil) throws {
-        let row = Row(statement: statement, layout: layout)
-        guard row.count > 0 else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
-        }
-        stepper = _StatementStepper(statement: statement)
         _statement = statement
-        self.row = row
+        core = try _RowStepper(leftmostColumnOf: statement, layout: layout)
+    }
+
+    /// The steps, and the row they read the values from. Unchecked: a
+    /// cursor is used by one thread, in one access closure.
+    @exclusivity(unchecked) private var core: _RowStepper
+
+    /// Returns the value of its leftmost column, the statement being on a row (a
+    /// ``DatabaseCursor`` requirement).
+    public func _element(sqliteStatement: SQLiteStatement) throws -> Value {
+        try core.row._decode(Value.self, atUncheckedIndex: 0)
+    }
+
+    /// Returns the next value, decoded from the database value of the
+    /// leftmost column, or nil at the end.
+    ///
+    /// ```swift
+    /// let urls = try URL.fetchCursor(db, sql: "SELECT url FROM link")
+    /// let firstURL: URL? = try urls.next()
+    /// ```
+    ///
+    /// - Throws: A ``DatabaseError`` when the step fails (again at each
+    ///   call after a failed step), a ``RowDecodingError`` when a value
+    ///   does not convert to `Value`.
+    public func next() throws -> Value? {
+        guard try core.step() else { return nil }
+        return try core.row._decode(Value.self, atUncheckedIndex: 0)
+    }
+
+    /// The statement that steps (a ``DatabaseCursor`` requirement).
+    public let _statement: Statement
+
+    /// Whether the iteration has ended (a ``DatabaseCursor`` requirement):
+    /// setting it to true ends it for good.
+    public var _isDone: Bool {
+        get { core.isDone }
+        set { if newValue { core.finish() } }
     }
 
     deinit {
-        stepper.finish()
-    }
-
-    /// The statement that produces the values (a ``DatabaseCursor``
-    /// requirement).
-    ///
-    /// ```swift
-    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
-    /// print(names._statement.sql) // SELECT name FROM player
-    /// ```
-    public let _statement: Statement
-
-    /// Whether the iteration has ended (a ``DatabaseCursor`` requirement).
-    /// Setting it to true ends the iteration and resets the statement;
-    /// an ended iteration does not start again.
-    ///
-    /// ```swift
-    /// names._isDone = true
-    /// try names.next() // nil
-    /// ```
-    public var _isDone: Bool {
-        get { stepper.isDone }
-        set { if newValue { stepper.finish() } }
-    }
-
-    /// Returns the value of the leftmost column of the row that the
-    /// statement has just produced (a ``DatabaseCursor`` requirement).
-    ///
-    /// ```swift
-    /// let name = try names._element(sqliteStatement: names._statement.sqliteStatement)
-    /// ```
-    ///
-    /// - Parameter sqliteStatement: The statement, positioned on a row.
-    /// - Returns: The value.
-    /// - Throws: A ``RowDecodingError`` when the value does not convert.
-    public func _element(sqliteStatement: SQLiteStatement) throws -> Value {
-        try row._decode(Value.self, atUncheckedIndex: 0)
-    }
-
-    /// Returns the next value, or nil at the end.
-    ///
-    /// ```swift
-    /// while let name = try names.next() {
-    ///     print(name)
-    /// }
-    /// ```
-    ///
-    /// - Returns: The next value, or nil.
-    /// - Throws: A ``DatabaseError`` when the step fails, a
-    ///   ``RowDecodingError`` when a value does not convert.
-    ///   See <https://www.sqlite.org/c3ref/step.html>.
-    public func next() throws -> Value? {
-        guard try stepper.step() else { return nil }
-        return try row._decode(Value.self, atUncheckedIndex: 0)
+        core.release()
     }
 }

@@ -22,59 +22,34 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     /// ```
     public typealias Element = Value
 
-    @usableFromInline var stepper: _StatementStepper
-    @usableFromInline let row: Row
+    // Unchecked: a cursor is used by one thread, in one access closure.
+    @usableFromInline @exclusivity(unchecked) var core: _RowStepper
 
     /// A cursor of the leftmost column of the rows of a statement, adapted
     /// by a layout (see ``RowAdapter``).
     init(statement: Statement, layout: RowLayout? = nil) throws {
-        let row = Row(statement: statement, layout: layout)
-        guard row.count > 0 else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "statement returns no column", sql: statement.sql)
-        }
-        stepper = _StatementStepper(statement: statement)
+        core = try _RowStepper(leftmostColumnOf: statement, layout: layout)
         _statement = statement
-        self.row = row
     }
 
     deinit {
-        stepper.finish()
+        core.release()
     }
 
-    /// The statement that produces the values (a ``DatabaseCursor``
-    /// requirement).
-    ///
-    /// ```swift
-    /// let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
-    /// print(names._statement.sql) // SELECT name FROM player
-    /// ```
+    /// The statement that steps (a ``DatabaseCursor`` requirement).
     public let _statement: Statement
 
-    /// Whether the iteration has ended (a ``DatabaseCursor`` requirement).
-    /// Setting it to true ends the iteration and resets the statement;
-    /// an ended iteration does not start again.
-    ///
-    /// ```swift
-    /// names._isDone = true
-    /// try names.next() // nil
-    /// ```
+    /// Whether the iteration has ended (a ``DatabaseCursor`` requirement):
+    /// setting it to true ends it for good.
     public var _isDone: Bool {
-        get { stepper.isDone }
-        set { if newValue { stepper.finish() } }
+        get { core.isDone }
+        set { if newValue { core.finish() } }
     }
 
-    /// Returns the value of the leftmost column of the row that the
-    /// statement has just produced (a ``DatabaseCursor`` requirement).
-    ///
-    /// ```swift
-    /// let name = try names._element(sqliteStatement: names._statement.sqliteStatement)
-    /// ```
-    ///
-    /// - Parameter sqliteStatement: The statement, positioned on a row.
-    /// - Returns: The value.
-    /// - Throws: A ``RowDecodingError`` when the value does not convert.
+    /// Returns the value of its leftmost column, the statement being on a row (a
+    /// ``DatabaseCursor`` requirement).
     public func _element(sqliteStatement: SQLiteStatement) throws -> Value {
-        try row._fastDecode(Value.self, atUncheckedIndex: 0)
+        try core.row._fastDecode(Value.self, atUncheckedIndex: 0)
     }
 
     /// Returns the next value, or nil at the end.
@@ -91,7 +66,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     ///   See <https://www.sqlite.org/c3ref/step.html>.
     @inlinable
     public func next() throws -> Value? {
-        guard try stepper.step() else { return nil }
-        return try row._fastDecode(Value.self, atUncheckedIndex: 0)
+        guard try core.step() else { return nil }
+        return try core.row._fastDecode(Value.self, atUncheckedIndex: 0)
     }
 }

@@ -28,30 +28,15 @@ public final class RowCursor: DatabaseCursor {
     public let statement: Statement
 
     /// The row returned at each step, reused.
-    public var row: Row { currentRow }
-
-    // Unchecked: a cursor is used by one thread, in one access closure,
-    // and dynamic exclusivity checks cost as much as a column read.
-
-    /// Storage for ``row``: built again when the first step finds the
-    /// statement compiled again with other columns.
-    @exclusivity(unchecked) private var currentRow: Row
+    public var row: Row { core.row }
 
     /// The layout of the rows, made again with the columns of a statement
     /// that SQLite compiled again.
-    @exclusivity(unchecked) private(set) var layout: RowLayout?
+    var layout: RowLayout? { core.layout }
 
-    /// The adapter that made ``layout``, which makes it again for new
-    /// columns; nil when the layout does not depend on the columns.
-    private let adapter: (any RowAdapter)?
-
-    @exclusivity(unchecked) private var stepper: _StatementStepper?
-    @exclusivity(unchecked) private var prefetchedRows: [Row]?
-    @exclusivity(unchecked) private var prefetchedIndex = 0
-
-    /// Whether the first step has run: the next ones take the short path.
-    /// Always false for a cursor over prefetched rows.
-    @exclusivity(unchecked) private var hasStarted = false
+    // Unchecked: a cursor is used by one thread, in one access closure,
+    // and dynamic exclusivity checks cost as much as a column read.
+    @exclusivity(unchecked) private var core: _RowStepper
 
     /// Creates a cursor over the rows of a statement.
     ///
@@ -63,11 +48,7 @@ public final class RowCursor: DatabaseCursor {
     init(statement: Statement, layout: RowLayout? = nil, adapter: (any RowAdapter)? = nil) {
         self.statement = statement
         _statement = statement
-        self.layout = layout
-        self.adapter = adapter
-        stepper = _StatementStepper(statement: statement)
-        currentRow = Row(statement: statement, layout: layout)
-        currentRow._enableStepCaches()
+        core = _RowStepper(statement: statement, layout: layout, adapter: adapter)
     }
 
     /// A cursor over rows fetched already (requests with prefetched
@@ -75,55 +56,21 @@ public final class RowCursor: DatabaseCursor {
     init(rows: [Row], statement: Statement) {
         self.statement = statement
         _statement = statement
-        prefetchedRows = rows
-        stepper = nil
-        adapter = nil
-        currentRow = Row()
+        core = _RowStepper(statement: statement, prefetchedRows: rows)
     }
 
-    deinit {
-        stepper?.finish()
-        currentRow._releaseStepCaches()
-    }
-
-    /// The statement that produces the rows (a ``DatabaseCursor``
-    /// requirement).
-    ///
-    /// ```swift
-    /// let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player")
-    /// print(rows._statement.sql) // SELECT * FROM player
-    /// ```
+    /// The statement that steps (a ``DatabaseCursor`` requirement).
     public let _statement: Statement
 
-    /// Whether the iteration has ended (a ``DatabaseCursor`` requirement).
-    /// Setting it to true ends the iteration and resets the statement;
-    /// an ended iteration does not start again.
-    ///
-    /// ```swift
-    /// rows._isDone = true
-    /// try rows.next() // nil
-    /// ```
+    /// Whether the iteration has ended (a ``DatabaseCursor`` requirement):
+    /// setting it to true ends it for good.
     public var _isDone: Bool {
-        get {
-            if let stepper { return stepper.isDone }
-            return prefetchedIndex >= prefetchedRows?.count ?? 0
-        }
-        set {
-            guard newValue else { return }
-            stepper?.finish()
-            prefetchedIndex = prefetchedRows?.count ?? 0
-        }
+        get { core.isDone }
+        set { if newValue { core.finish() } }
     }
 
-    /// Returns the row that the statement has just produced (a
-    /// ``DatabaseCursor`` requirement): the reused ``row``.
-    ///
-    /// ```swift
-    /// let row = try rows._element(sqliteStatement: rows._statement.sqliteStatement)
-    /// ```
-    ///
-    /// - Parameter sqliteStatement: The statement, positioned on a row.
-    /// - Returns: The row.
+    /// Returns the reused row, the statement being on a row (a
+    /// ``DatabaseCursor`` requirement).
     public func _element(sqliteStatement: SQLiteStatement) throws -> Row {
         row
     }
@@ -140,43 +87,7 @@ public final class RowCursor: DatabaseCursor {
     /// - Throws: A ``DatabaseError``.
     ///   See <https://www.sqlite.org/c3ref/step.html>.
     public func next() throws -> Row? {
-        if !hasStarted {
-            return try firstNext()
-        }
-        return try stepper!.step() ? currentRow : nil
-    }
-
-    /// The first row of a statement, or the next prefetched row.
-    @inline(never)
-    private func firstNext() throws -> Row? {
-        if prefetchedRows != nil {
-            return nextPrefetchedRow()
-        }
-        hasStarted = true
-        guard try stepper!.step() else { return nil }
-        if stepper!.columnsDidChange {
-            try statementColumnsDidChange()
-        }
-        return currentRow
-    }
-
-    /// Builds the row again, and its layout, for the columns of a
-    /// statement that SQLite compiled again at the first step.
-    ///
-    /// - Throws: The error of the adapter, when it does not fit the new
-    ///   columns; the iteration ends.
-    private func statementColumnsDidChange() throws {
-        if let adapter {
-            do {
-                layout = try adapter.rowLayout(for: statement)
-            } catch {
-                stepper!.finish()
-                throw error
-            }
-        }
-        currentRow._releaseStepCaches()
-        currentRow = Row(statement: statement, layout: layout)
-        currentRow._enableStepCaches()
+        try core.step() ? core.row : nil
     }
 
     /// Returns copies of the rows that remain, each with the ``layout``
@@ -185,17 +96,15 @@ public final class RowCursor: DatabaseCursor {
     /// that steps a statement and has not started.
     func copyAll() throws -> [Row] {
         var rows: [Row] = []
-        guard try next() != nil else { return rows }
-        let layout = self.layout
+        guard try core.step() else { return rows }
+        let layout = core.layout
         repeat {
-            rows.append(Row(copiedFrom: statement, layout: layout))
-        } while try stepper!.step()
+            rows.append(Row(copiedFrom: _statement, layout: layout))
+        } while try core.step()
         return rows
     }
 
-    private func nextPrefetchedRow() -> Row? {
-        guard let prefetchedRows, prefetchedIndex < prefetchedRows.count else { return nil }
-        defer { prefetchedIndex += 1 }
-        return prefetchedRows[prefetchedIndex]
+    deinit {
+        core.release()
     }
 }

@@ -18,8 +18,8 @@ struct _StatementStepper {
     @usableFromInline var isDone = false
 
     /// Whether the first step produced a row, and the iteration goes on:
-    /// the next steps take the short path.
-    private var isStepping = false
+    /// the next steps take the short path (``stepNext()``).
+    @usableFromInline private(set) var isStepping = false
 
     /// Whether a step failed: the steps that follow throw its error again
     /// (kept in `Statement.lastCursorFailure`, so that the stepper keeps
@@ -48,6 +48,13 @@ struct _StatementStepper {
     @usableFromInline @inline(__always)
     mutating func step() throws -> Bool {
         if !isStepping { return try firstStep() }
+        return try stepNext()
+    }
+
+    /// Steps the statement after the first step (``isStepping`` is true):
+    /// true when a row is available.
+    @usableFromInline @inline(__always)
+    mutating func stepNext() throws -> Bool {
         guard database.accessGeneration == accessGeneration, database.sqliteConnection != nil else {
             throw accessEndedError()
         }
@@ -101,7 +108,6 @@ struct _StatementStepper {
         return error
     }
 
-    /// Ends iteration and releases the statement.
     /// Ends the iteration after a failed step, and keeps its error.
     @inline(never)
     private mutating func fail(_ error: any Error) {
@@ -110,6 +116,7 @@ struct _StatementStepper {
         statement.lastCursorFailure = error
     }
 
+    /// Ends the iteration and resets the statement.
     @usableFromInline
     mutating func finish() {
         guard !isDone else { return }

@@ -472,7 +472,18 @@ class SourceFile:
 # ---------------------------------------------------------------------------
 # Checking
 
+# Folders that belong to the layer of another folder rather than being
+# layers of their own: (folder, folder of the layer it belongs to).
+# `Core/Remote/` (the remote-execution SPI, see Architecture.md) is Core.
+LAYER_SUBFOLDERS = [
+    ("Core/Remote/", "Core/"),
+]
+
+
 def layer_of(rel):
+    for folder, owner in LAYER_SUBFOLDERS:
+        if rel.startswith(folder):
+            rel = owner + rel[len(folder):]
     best = None
     for index, (_, prefix) in enumerate(LAYERS):
         if rel.startswith(prefix) and (best is None or len(prefix) > len(LAYERS[best][1])):

@@ -177,6 +177,7 @@ extension Database {
     /// Applies the bytes of a changeset or patchset in a savepoint, and
     /// notifies the region of its tables.
     func applyChanges(_ data: Data, kind: String, onConflict handler: ChangesetConflictHandler?) throws {
+        try checkNotRemote("applying a \(kind) is")
         if data.isEmpty { return }
         let tables = try checkTables(of: data, kind: kind)
         let context = ApplyContext(handler: handler, kind: kind)

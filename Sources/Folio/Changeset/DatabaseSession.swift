@@ -20,6 +20,7 @@ struct DatabaseSession {
     /// - Throws: A ``DatabaseError`` that names a table that does not
     ///   exist, or has no primary key (SQLite would record nothing).
     init(_ db: Database, tables: [String]?) throws {
+        try db.checkNotRemote("recording changes (changesets and patchsets) is")
         if let tables {
             for table in tables {
                 try Self.checkRecordable(db, table)

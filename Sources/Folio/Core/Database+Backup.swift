@@ -42,6 +42,8 @@ extension Database {
     {
         let sourceConnection = try checkOpen()
         let destConnection = try destDb.checkOpen()
+        try checkNotRemote("backup is")
+        try destDb.checkNotRemote("backup is")
         guard let backup = sqlite3_backup_init(destConnection, "main", sourceConnection, "main") else {
             throw DatabaseError.lastError(destConnection, code: sqlite3_errcode(destConnection))
         }

@@ -35,6 +35,11 @@ extension Database {
         } else {
             code = sqlite3_step(sqliteStatement)
         }
+        if let remote, remote.hasPendingChanges {
+            // A statement that wrote on the remote engine: observers learn
+            // the changed tables, as from `notifyChanges(in:)`.
+            remote.notifyPendingChanges()
+        }
         switch code {
         case SQLITE_ROW:
             return true
@@ -46,13 +51,16 @@ extension Database {
             }
             return false
         default:
-            let databaseError = statement.makeError(code: code)
-            var error: any Error = databaseError
+            let remoteFailure = statement.remote == nil ? nil : remote?.takeFailure(of: statement)
+            let databaseError = (remoteFailure as? DatabaseError) ?? statement.makeError(code: code)
+            var error: any Error = remoteFailure ?? databaseError
             sqlite3_reset(sqliteStatement)
             if let observerError = broker?.statementDidFinish(statement, succeeded: false) {
                 error = observerError
             }
-            statementDidFail(databaseError)
+            if remoteFailure == nil || remoteFailure is DatabaseError {
+                statementDidFail(databaseError)
+            }
             if accessCancellation?.isCancelled == true {
                 error = CancellationError()
             }
@@ -62,6 +70,18 @@ extension Database {
 
     /// Called before the first step of a statement.
     private func statementWillStart(_ statement: Statement) throws {
+        try checkStatementMayStart(statement)
+        if recordedSelection != nil {
+            recordedSelection!.formUnion(statement.regionForCurrentArguments)
+        }
+        observationBroker?.statementWillStart(statement)
+    }
+
+    /// Throws when a statement may not start: the connection is suspended,
+    /// SQLite rolled back the transaction, or the async access is
+    /// cancelled (only rollbacks may run then).
+    func checkStatementMayStart(_ statement: Statement) throws {
+        guard observesStatements else { return }
         if suspension != nil {
             try checkNotSuspended(statement)
         }
@@ -83,10 +103,6 @@ extension Database {
                 throw CancellationError()
             }
         }
-        if recordedSelection != nil {
-            recordedSelection!.formUnion(statement.regionForCurrentArguments)
-        }
-        observationBroker?.statementWillStart(statement)
     }
 
     /// Recomputes ``observesStatements``.

@@ -287,13 +287,14 @@ extension Database {
                 guard code == SQLITE_OK else {
                     // The tail of a failed compilation points where the
                     // error was found: report the rest of the SQL instead.
-                    throw DatabaseError.lastError(connection, code: code, sql: Database.text(from: current, to: nil))
+                    throw remotePreparationError(
+                        DatabaseError.lastError(connection, code: code, sql: Database.text(from: current, to: nil)))
                 }
                 let statementSQL = Database.text(from: current, to: tail)
                 guard let sqliteStatement, let tail else { break } // only comments left
                 current = tail
                 statementCount += 1
-                let statement = Statement(database: self, sqliteStatement: sqliteStatement, sql: statementSQL)
+                let statement = try makeStatement(prepared: sqliteStatement, sql: statementSQL)
                 try statement.consumeArguments(&values, named: arguments.namedValues, allArguments: arguments)
                 usedNames.formUnion(statement.parameterNames.compactMap { $0 })
                 if Database.isBlank(tail) {
@@ -346,15 +347,12 @@ extension Database {
             authorizer.startRecording()
             let code = sqlite3_prepare_v3(connection, start, -1, flags, &sqliteStatement, &tail)
             guard code == SQLITE_OK else {
-                throw DatabaseError.lastError(connection, code: code, sql: sql)
+                throw remotePreparationError(DatabaseError.lastError(connection, code: code, sql: sql))
             }
             guard let sqliteStatement else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "empty statement", sql: sql)
             }
-            let statement = Statement(
-                database: self,
-                sqliteStatement: sqliteStatement,
-                sql: Database.text(from: start, to: tail))
+            let statement = try makeStatement(prepared: sqliteStatement, sql: Database.text(from: start, to: tail))
             if let tail, !Database.isBlank(tail) {
                 // Comments and white space are fine; another statement is not.
                 var extra: SQLiteStatement?
@@ -369,6 +367,24 @@ extension Database {
             }
             return statement
         }
+    }
+
+    /// The statement of a handle that was just prepared, with what the
+    /// authorizer recorded: a local statement, or, on a connection
+    /// attached to a remote engine, a statement that runs remotely
+    /// (`RemoteConnection.makeStatement`).
+    private func makeStatement(prepared sqliteStatement: SQLiteStatement, sql: String) throws -> Statement {
+        if let remote {
+            return try remote.makeStatement(prepared: sqliteStatement, sql: sql)
+        }
+        return Statement(database: self, sqliteStatement: sqliteStatement, sql: sql)
+    }
+
+    /// The error of a failed preparation, which a connection attached to a
+    /// remote engine explains (too many parameters for the remote engine,
+    /// a custom function or collation that it does not know).
+    private func remotePreparationError(_ error: DatabaseError) -> DatabaseError {
+        remote?.preparationError(error) ?? error
     }
 
     /// Throws when the SQL holds a NUL character followed by anything but

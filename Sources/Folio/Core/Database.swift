@@ -158,6 +158,20 @@ public final class Database {
     /// running outside of the transaction, until it ends.
     var transactionRollbackError: DatabaseError?
 
+    /// The remote engine that runs the statements of the connection, once
+    /// ``_attachRemote(_:maximumParameterCount:)`` attached it
+    /// (`Core/Remote/`), or nil.
+    var remote: RemoteConnection?
+
+    /// The custom functions added with ``add(function:)``, which a
+    /// connection attached to a remote engine removes (the remote engine
+    /// does not know them), by ``DatabaseFunction/id``.
+    var customFunctions: [DatabaseFunction.ID: DatabaseFunction] = [:]
+
+    /// The names of the custom collations added with ``add(collation:)``,
+    /// which a connection attached to a remote engine removes.
+    var customCollationNames: Set<String> = []
+
     /// Whether statements run through ``observedStep(_:)``, because one of
     /// the four properties above is set.
     @exclusivity(unchecked) var observesStatements = false
@@ -392,13 +406,15 @@ public final class Database {
     /// The number of rows changed by the most recent INSERT, UPDATE or
     /// DELETE. See <https://www.sqlite.org/c3ref/changes.html>.
     public var changesCount: Int {
-        sqliteConnection.map { Int(sqlite3_changes64($0)) } ?? 0
+        if let remote { return remote.changesCount }
+        return sqliteConnection.map { Int(sqlite3_changes64($0)) } ?? 0
     }
 
     /// The number of rows changed since the connection opened.
     /// See <https://www.sqlite.org/c3ref/total_changes.html>.
     public var totalChangesCount: Int {
-        sqliteConnection.map { Int(sqlite3_total_changes64($0)) } ?? 0
+        if let remote { return remote.totalChangesCount }
+        return sqliteConnection.map { Int(sqlite3_total_changes64($0)) } ?? 0
     }
 
     /// The number of rows changed by the most recent INSERT, UPDATE or

@@ -162,6 +162,10 @@ extension Database {
     /// See <https://www.sqlite.org/c3ref/create_collation.html>.
     public func add(collation: DatabaseCollation) {
         guard let sqliteConnection else { return }
+        customCollationNames.insert(collation.name)
+        // A remote engine does not know the collation: a statement that
+        // uses it fails when it is prepared (see `RemoteConnection`).
+        if remote != nil { return }
         let box = Unmanaged.passRetained(CollationBox(collation)).toOpaque()
         sqlite3_create_collation_v2(
             sqliteConnection, collation.name, SQLITE_UTF8, box,
@@ -185,6 +189,7 @@ extension Database {
     /// - Parameter collation: A collation added with ``add(collation:)``.
     public func remove(collation: DatabaseCollation) {
         guard let sqliteConnection else { return }
+        customCollationNames.remove(collation.name)
         sqlite3_create_collation_v2(sqliteConnection, collation.name, SQLITE_UTF8, nil, nil, nil)
     }
 }

@@ -169,6 +169,10 @@ extension Database {
     /// See <https://www.sqlite.org/c3ref/create_function.html>.
     public func add(function: DatabaseFunction) {
         guard let sqliteConnection else { return }
+        customFunctions[function.id] = function
+        // A remote engine does not know the function: a statement that
+        // uses it fails when it is prepared (see `RemoteConnection`).
+        if remote != nil { return }
         let box = Unmanaged.passRetained(FunctionBox(function)).toOpaque()
         let destroy: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
             if let pointer { Unmanaged<FunctionBox>.fromOpaque(pointer).release() }
@@ -228,6 +232,7 @@ extension Database {
     /// - Parameter function: A function added with ``add(function:)``.
     public func remove(function: DatabaseFunction) {
         guard let sqliteConnection else { return }
+        customFunctions[function.id] = nil
         sqlite3_create_function_v2(
             sqliteConnection, function.name, function.sqliteArgumentCount, function.encoding,
             nil, nil, nil, nil, nil)

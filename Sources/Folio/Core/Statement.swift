@@ -192,6 +192,10 @@ public final class Statement {
     /// per row.
     var layerSlot = LayerSlot()
 
+    /// How the statement runs on the remote engine of its connection
+    /// (`Core/Remote/`), or nil for a statement that runs locally only.
+    let remote: RemoteStatement?
+
     /// Whether the statement can be handed out by the cache.
     var isReusable: Bool {
         cursorUseCount == 0 && sqlite3_stmt_busy(sqliteStatement) == 0
@@ -246,16 +250,41 @@ public final class Statement {
 
     /// The column names of the compiled statement, read from SQLite.
     func readColumnNames() -> [String] {
-        (0..<Int(sqlite3_column_count(sqliteStatement))).map {
+        // The columns of the statement as written, not those of its
+        // remote substitute (see `RemoteStatement`).
+        let sqliteStatement = remote?.original ?? sqliteStatement
+        return (0..<Int(sqlite3_column_count(sqliteStatement))).map {
             String(cString: sqlite3_column_name(sqliteStatement, CInt($0)))
         }
     }
 
-    init(database: Database, sqliteStatement: SQLiteStatement, sql: String) {
+    convenience init(database: Database, sqliteStatement: SQLiteStatement, sql: String) {
+        self.init(
+            database: database, sqliteStatement: sqliteStatement, sql: sql,
+            authorization: database.authorizer.takeAuthorization(for: sqliteStatement),
+            remote: nil)
+    }
+
+    /// Creates a statement.
+    ///
+    /// - Parameters:
+    ///   - sqliteStatement: The handle that steps.
+    ///   - authorization: What the statement reads and writes.
+    ///   - remote: The remote execution of the statement, whose
+    ///     `original` handle, when it is not `sqliteStatement`, gives the
+    ///     columns and parameters.
+    init(
+        database: Database,
+        sqliteStatement: SQLiteStatement,
+        sql: String,
+        authorization: StatementAuthorization,
+        remote: RemoteStatement?)
+    {
         self.database = database
         self.sqliteStatement = sqliteStatement
         self.storedSQL = sql
-        self.authorization = database.authorizer.takeAuthorization(for: sqliteStatement)
+        self.authorization = authorization
+        self.remote = remote
         switch authorization.transactionEffect {
         case .rollbackTransaction, .rollbackSavepoint:
             self.invalidatesSchemaCache = true
@@ -268,12 +297,13 @@ public final class Statement {
         default:
             self.beginsTransaction = false
         }
-        self.hasPermanentStepPreamble = invalidatesSchemaCache || beginsTransaction
+        self.hasPermanentStepPreamble = invalidatesSchemaCache || beginsTransaction || (remote?.runsRemotelyFirst ?? false)
         self.needsStepPreamble = hasPermanentStepPreamble
-        self.storedColumnCount = Int(sqlite3_column_count(sqliteStatement))
-        let parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
+        let original = remote?.original ?? sqliteStatement
+        self.storedColumnCount = Int(sqlite3_column_count(original))
+        let parameterCount = Int(sqlite3_bind_parameter_count(original))
         self.parameterNames = (0..<parameterCount).map { index in
-            guard let cName = sqlite3_bind_parameter_name(sqliteStatement, CInt(index + 1)) else {
+            guard let cName = sqlite3_bind_parameter_name(original, CInt(index + 1)) else {
                 return nil
             }
             let name = String(cString: cName)
@@ -293,7 +323,7 @@ public final class Statement {
     ///
     /// See <https://www.sqlite.org/c3ref/stmt_readonly.html>.
     public var isReadonly: Bool {
-        sqlite3_stmt_readonly(sqliteStatement) != 0
+        authorization.isReadonly
     }
 
     /// Returns the index of the leftmost column with the given name
@@ -574,11 +604,23 @@ public final class Statement {
         case SQLITE_DONE:
             return false
         case let code:
-            let error = makeError(code: code)
-            sqlite3_reset(sqliteStatement)
-            database.statementDidFail(error)
-            throw error
+            throw stepFailure(code: code, in: database)
         }
+    }
+
+    /// The error of a failed step: the error of the remote engine for a
+    /// statement that runs remotely, or SQLite's, with this statement's
+    /// SQL and arguments. Resets the statement. Out of line: off the hot
+    /// path of stepping.
+    @inline(never)
+    func stepFailure(code: CInt, in database: Database) -> any Error {
+        let remoteFailure = remote == nil ? nil : database.remote?.takeFailure(of: self)
+        let error = (remoteFailure as? DatabaseError) ?? makeError(code: code)
+        sqlite3_reset(sqliteStatement)
+        if remoteFailure == nil || remoteFailure is DatabaseError {
+            database.statementDidFail(error)
+        }
+        return remoteFailure ?? error
     }
 
     /// What a step does before `sqlite3_step` when ``needsStepPreamble``
@@ -591,6 +633,12 @@ public final class Statement {
             pendingBindError = nil
             needsStepPreamble = hasPermanentStepPreamble
             throw error
+        }
+        if let remote, remote.runsRemotelyFirst, sqlite3_stmt_busy(sqliteStatement) == 0 {
+            // DDL, transaction control and settings: the remote engine
+            // first, then this local copy of its schema (see
+            // `RemoteStatement`).
+            try remote.executeBeforeLocalStep(self, in: database)
         }
         if invalidatesSchemaCache {
             if authorization.transactionEffect == .rollbackTransaction && database.managedTransactionDepth > 0 {

@@ -38,6 +38,12 @@ struct StatementAuthorization {
     /// Whether the statement attaches or detaches a database.
     var attachesDatabase = false
 
+    /// The pragma the statement runs, if any, and whether it is given a
+    /// value (`PRAGMA foreign_keys = ON`, `PRAGMA table_info(player)`).
+    /// Connections attached to a remote engine (`Core/Remote/`) decide
+    /// from it where the statement runs.
+    var pragma: (name: String, hasArgument: Bool)?
+
     /// Whether the statement leaves the database file unchanged
     /// (see <https://www.sqlite.org/c3ref/stmt_readonly.html>).
     var isReadonly = true
@@ -185,6 +191,11 @@ final class StatementAuthorizer {
             case "ROLLBACK": authorization.transactionEffect = .rollbackTransaction
             default: break
             }
+            return SQLITE_OK
+
+        case SQLITE_PRAGMA:
+            guard isRecording, let argument1 else { return SQLITE_OK }
+            authorization.pragma = (String(cString: argument1).lowercased(), argument2 != nil)
             return SQLITE_OK
 
         case SQLITE_SAVEPOINT:

@@ -72,7 +72,9 @@ final class DqliteStatementExecutor: RemoteStatementExecutor, @unchecked Sendabl
             throw DqliteError.leadershipLost
         }
         let wasInsideTransaction = transaction.isInsideTransaction
-        let busyDeadline = Date().addingTimeInterval(configuration.busyTimeout)
+        // Counted from the first SQLITE_BUSY, not from the start: a leader
+        // search may come first.
+        var busyDeadline: Date?
         var busyPause = 0.001
         var leaderLosses = 0
         while true {
@@ -83,15 +85,16 @@ final class DqliteStatementExecutor: RemoteStatementExecutor, @unchecked Sendabl
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_BUSY {
                 // Another connection writes, or a checkpoint runs: the
                 // statement did not run, send it again.
-                if ProcessInfo.processInfo.environment["DQ_DEBUG"] != nil { print("DQ \(Date().timeIntervalSince1970) BUSY \(request.sql.prefix(30)) \(connection?.address ?? "")") }
-                guard Date() < busyDeadline else { throw error }
+                let deadline = busyDeadline ?? Date().addingTimeInterval(configuration.busyTimeout)
+                busyDeadline = deadline
+                guard Date() < deadline else { throw error }
                 Thread.sleep(forTimeInterval: busyPause)
                 busyPause = min(busyPause * 2, 0.05)
             } catch {
-                if ProcessInfo.processInfo.environment["DQ_DEBUG"] != nil { print("DQ \(Date().timeIntervalSince1970) \(request.sql.prefix(30)) \(error) inTx=\(wasInsideTransaction)") }
                 guard Self.isLeaderLoss(error) else { throw error }
                 close()
                 leaderLosses += 1
+                busyDeadline = nil
                 let refusedBeforeRunning = (error as? DatabaseError)?.extendedResultCode.rawValue == DqliteProtocol.notLeader
                 if wasInsideTransaction || transaction.isInsideTransaction {
                     if request.isTransactionControl && DqliteTransactionState.isRollback(request.sql) {

@@ -238,7 +238,7 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
 
     /// Runs a function that writes, outside of any transaction, on the
     /// leader, without blocking the current task; retried as
-    /// ``writeWithoutTransaction(_:)-3wx9f`` is.
+    /// `writeWithoutTransaction(_:)` is.
     ///
     /// ```swift
     /// try await cluster.writeWithoutTransaction { db in

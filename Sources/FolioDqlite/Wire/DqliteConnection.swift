@@ -23,6 +23,10 @@ final class DqliteConnection {
     private var databaseID: UInt32?
     private var statementIDs: [String: UInt32] = [:]
 
+    /// The number of ROWS responses of the last query (the node sends a
+    /// large result set in several).
+    private(set) var lastQueryResponseCount = 0
+
     /// True once a request failed below SQLite: the connection is dropped.
     private(set) var isBroken = false
 
@@ -154,6 +158,12 @@ final class DqliteConnection {
             return statementID
         }
         let databaseID = try openedDatabaseID()
+        if statementIDs.count >= Self.maximumPreparedStatements {
+            // Many distinct SQL texts (generated SQL): start again rather
+            // than keep statements on the node without bound.
+            try finalizeAll(databaseID: databaseID)
+            encoder.start()
+        }
         encoder.putUInt64(UInt64(databaseID))
         encoder.putText(sql)
         let statementID = try call(.prepare, sql: sql, arguments: arguments) { type, decoder throws in
@@ -164,6 +174,24 @@ final class DqliteConnection {
         statementIDs[sql] = statementID
         encoder.start()
         return statementID
+    }
+
+    /// The most statements kept prepared on the node.
+    static let maximumPreparedStatements = 256
+
+    /// Finalizes the statements prepared on the node (FINALIZE).
+    private func finalizeAll(databaseID: UInt32) throws {
+        let statements = statementIDs
+        statementIDs = [:]
+        for (sql, statementID) in statements {
+            encoder.start()
+            encoder.putUInt32(databaseID)
+            encoder.putUInt32(statementID)
+            try call(.finalize, sql: sql, arguments: []) { type, decoder in
+                try Self.expect(type, .empty)
+                _ = try decoder.uint64()
+            }
+        }
     }
 
     private func decodeResult(
@@ -183,7 +211,9 @@ final class DqliteConnection {
         var more = try call(request, sql: sql, arguments: arguments) { type, decoder throws in
             try decodeRows(type, &decoder, columnNames: &columnNames, values: &values)
         }
+        lastQueryResponseCount = 1
         while more {
+            lastQueryResponseCount += 1
             more = try receive(sql: sql, arguments: arguments) { type, decoder throws in
                 try decodeRows(type, &decoder, columnNames: &columnNames, values: &values)
             }

@@ -77,6 +77,7 @@ final class DqliteConnectionTests: XCTestCase {
             arguments: [], prepared: true)
         XCTAssertEqual(rows.columnNames.count, 2)
         XCTAssertEqual(rows.values.count, 20_000)
+        XCTAssertGreaterThan(connection.lastQueryResponseCount, 1, "several ROWS responses")
         for index in stride(from: 0, to: 10_000, by: 997) {
             XCTAssertEqual(rows.values[2 * index], (index + 1).databaseValue)
             XCTAssertEqual(rows.values[2 * index + 1], "row \(index + 1)".databaseValue)
@@ -121,6 +122,25 @@ final class DqliteConnectionTests: XCTestCase {
         let sql255 = "SELECT " + Array(repeating: "?", count: 255).joined(separator: " + ")
         let rows = try connection.query(sql: sql255, arguments: Array(repeating: 1.databaseValue, count: 255), prepared: true)
         XCTAssertEqual(rows.values, [255.databaseValue])
+    }
+
+    func testManyDistinctStatementsArePreparedAndFinalized() throws {
+        let connection = try leaderConnection()
+        for index in 0..<(DqliteConnection.maximumPreparedStatements * 2 + 10) {
+            let rows = try connection.query(sql: "SELECT \(index) + ?", arguments: [1.databaseValue], prepared: true)
+            XCTAssertEqual(rows.values, [(index + 1).databaseValue])
+        }
+    }
+
+    func testExecSQLAndPreparedStatementsGiveTheSameResults() throws {
+        let connection = try leaderConnection()
+        _ = try connection.exec(sql: "CREATE TABLE t (a)", arguments: [], prepared: false)
+        for prepared in [true, false, true] {
+            let result = try connection.exec(sql: "INSERT INTO t VALUES (?)", arguments: [prepared.databaseValue], prepared: prepared)
+            XCTAssertEqual(result.changes, 1)
+        }
+        XCTAssertEqual(try connection.query(sql: "SELECT a FROM t ORDER BY rowid", arguments: [], prepared: false).values,
+                       [1, 0, 1].map { $0.databaseValue })
     }
 
     func testFollowerAnswersNotLeader() throws {

@@ -162,9 +162,12 @@ extension Database {
         // As `Statement.sql`, the SQL of the statement only: SQLite's text
         // runs from the end of the previous statement of a multi-statement
         // string to the semicolon, and both are left out (as GRDB does).
-        let sql = sqlite3_sql(statement).map { Database.text(from: $0, to: nil) } ?? ""
+        var sql = sqlite3_sql(statement).map { Database.text(from: $0, to: nil) } ?? ""
         var expandedSQL = sql
-        if let expanded = sqlite3_expanded_sql(statement) {
+        if let remoteSQL = remote?.tracedSQL(of: statement) {
+            // The substitute of a statement that runs remotely.
+            (sql, expandedSQL) = remoteSQL
+        } else if let expanded = sqlite3_expanded_sql(statement) {
             expandedSQL = Database.text(from: expanded, to: nil)
             sqlite3_free(expanded)
         }

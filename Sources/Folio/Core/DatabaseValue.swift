@@ -214,6 +214,16 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value as an SQL literal that SQLite reads back exactly, or nil
+    /// for doubles and values that SQLite can not store (they stay
+    /// statement arguments).
+    var inlinedSQLLiteral: String? {
+        switch _storage {
+        case .null, .int64, .string, .blob: return sqlLiteralText
+        case .double, .unrepresentable: return nil
+        }
+    }
+
     /// The value as it is written in SQL: `NULL`, `1`, `1.5`, `'text'`,
     /// `X'0102'`.
     var sqlLiteralText: String {

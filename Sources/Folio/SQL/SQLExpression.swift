@@ -220,6 +220,9 @@ extension SQLExpression {
             }
             return try SQLExpression.column(primaryKey.columns[0], alias).sql(&context, wrapped: wrapped)
         case let .value(value):
+            if context.inlinesValues, let literal = value.inlinedSQLLiteral {
+                return literal
+            }
             context.arguments.values.append(value)
             return "?"
         case let .literal(literal):

@@ -33,6 +33,12 @@ struct SQLGenerationContext {
     /// selections.
     var selectionTableName: String?
 
+    /// Whether values are written as SQL literals instead of `?`
+    /// placeholders (integers, text, blobs and NULL: doubles stay
+    /// parameters). Set when a request has more values than the
+    /// connection accepts parameters (see ``generate(_:_:)``).
+    var inlinesValues = false
+
     init(db: Database) {
         self.db = db
     }
@@ -69,6 +75,21 @@ struct SQLGenerationContext {
         var context = SQLGenerationContext(db: db)
         do {
             let sql = try body(&context)
+            let argumentCount = context.arguments.values.count + context.arguments.namedValues.count
+            if argumentCount > db.maximumStatementArgumentCount {
+                // More values than the connection accepts parameters (such
+                // as `filter(ids:)` with many ids on a remote database that
+                // accepts 255): the values become literals, so that the
+                // request runs instead of failing with "too many SQL
+                // variables".
+                var inliningContext = SQLGenerationContext(db: db)
+                inliningContext.inlinesValues = true
+                let inlinedSQL = try body(&inliningContext)
+                let inlinedCount = inliningContext.arguments.values.count + inliningContext.arguments.namedValues.count
+                if inlinedCount <= db.maximumStatementArgumentCount {
+                    return (inlinedSQL, inliningContext.arguments)
+                }
+            }
             return (sql, context.arguments)
         } catch let error as DatabaseError where error.sql == nil {
             var lenientContext = SQLGenerationContext(db: db)

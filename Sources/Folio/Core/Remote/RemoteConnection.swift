@@ -29,6 +29,9 @@ final class RemoteConnection {
     /// The statements whose substitutes run remotely, by token. Weak: the
     /// statement cache and the users of statements own them.
     private var statements: [Int64: Weak] = [:]
+
+    /// The same statements, by substitute handle, for the trace.
+    private var substitutes: [SQLiteStatement: Weak] = [:]
     private var nextToken: Int64 = 1
 
     /// The error of the last failed remote execution of a substitute,
@@ -93,10 +96,14 @@ final class RemoteConnection {
                 original: original, execution: .substitute, token: token, sql: sql,
                 authorization: authorization, connection: self)
             let substitute = try prepareSubstitute(of: remote, sql: sql)
+            remote.substitute = substitute
             statements[token] = Weak(statement: remote)
-            return Statement(
+            substitutes[substitute] = Weak(statement: remote)
+            let statement = Statement(
                 database: database, sqliteStatement: substitute, sql: sql,
                 authorization: authorization, remote: remote)
+            remote.statement = statement
+            return statement
         }
     }
 
@@ -173,16 +180,20 @@ final class RemoteConnection {
         if columns.isEmpty {
             columns.append("NULL")
         }
-        var arguments = [String(remote.token)]
-        arguments.reserveCapacity(parameterCount + 1)
+        // `aN IS ?N`, not the table-valued function syntax, whose
+        // arguments are `=` constraints: SQLite checks again the
+        // constraints after the 16th, against the hidden columns, and a
+        // NULL argument would then filter out every row.
+        var constraints = ["token = \(remote.token)"]
+        constraints.reserveCapacity(parameterCount + 1)
         for index in stride(from: 1, through: parameterCount, by: 1) {
             if let name = sqlite3_bind_parameter_name(original, CInt(index)) {
-                arguments.append(String(cString: name))
+                constraints.append("a\(index) IS \(String(cString: name))")
             } else {
-                arguments.append("?\(index)")
+                constraints.append("a\(index) IS ?\(index)")
             }
         }
-        let substituteSQL = "SELECT \(columns.joined(separator: ", ")) FROM \(Self.moduleName)(\(arguments.joined(separator: ", ")))"
+        let substituteSQL = "SELECT \(columns.joined(separator: ", ")) FROM \(Self.moduleName) WHERE \(constraints.joined(separator: " AND "))"
         var substitute: SQLiteStatement?
         let code = sqlite3_prepare_v3(database.sqliteConnection, substituteSQL, -1, 0, &substitute, nil)
         guard code == SQLITE_OK, let substitute else {
@@ -193,8 +204,17 @@ final class RemoteConnection {
         return substitute
     }
 
-    func unregister(token: Int64) {
+    func unregister(token: Int64, substitute: SQLiteStatement?) {
         statements[token] = nil
+        if let substitute {
+            substitutes[substitute] = nil
+        }
+    }
+
+    /// The SQL that the trace reports for a handle: that of the original
+    /// statement of a substitute, or nil for another handle.
+    func tracedSQL(of handle: SQLiteStatement) -> (sql: String, expandedSQL: String)? {
+        substitutes[handle]?.statement?.tracedSQL()
     }
 
     // MARK: - Remote execution

@@ -9,10 +9,10 @@ import CSQLite
 //
 // - A statement that reads or writes data (SELECT, INSERT/UPDATE/DELETE
 //   with or without RETURNING, data pragmas) steps a *substitute*:
-//   `SELECT "c0" AS "<name0>", ... FROM folio_remote(<token>, ?1, :name, ...)`,
-//   over the eponymous virtual table of `RemoteVirtualTable.swift`, whose
-//   hidden argument columns repeat the parameters of the statement in
-//   index order, so that the binder binds the substitute exactly as it
+//   `SELECT c0 AS "<name0>", ... FROM folio_remote WHERE token = <token>
+//   AND a1 IS ?1 AND a2 IS :name ...`, over the eponymous virtual table of
+//   `RemoteVirtualTable.swift`, whose hidden argument columns repeat the
+//   parameters of the statement in index order, so that the binder binds the substitute exactly as it
 //   would bind the statement. The virtual table's `xFilter` receives the
 //   bound values, runs the statement remotely, and serves its rows: rows,
 //   cursors, records and adapters read them with the code that reads any
@@ -73,6 +73,12 @@ final class RemoteStatement {
     /// The connection that registered the token.
     weak var connection: RemoteConnection?
 
+    /// The substitute handle that steps, if any.
+    var substitute: SQLiteStatement?
+
+    /// The statement, for the trace of its substitute.
+    weak var statement: Statement?
+
     init(
         original: SQLiteStatement,
         execution: Execution,
@@ -102,7 +108,7 @@ final class RemoteStatement {
             sqlite3_finalize(original)
         }
         if token != 0 {
-            connection?.unregister(token: token)
+            connection?.unregister(token: token, substitute: substitute)
         }
     }
 
@@ -143,7 +149,34 @@ final class RemoteStatement {
     }
 }
 
+extension RemoteStatement {
+    /// The SQL and expanded SQL that the trace reports for the substitute:
+    /// those of the original statement, with the arguments of the
+    /// statement bound to the original handle (which never steps).
+    func tracedSQL() -> (sql: String, expandedSQL: String) {
+        if let statement {
+            _ = statement.bindForTrace(statement.resolvedArgumentValues(), to: original)
+        }
+        var expandedSQL = sql
+        if let expanded = sqlite3_expanded_sql(original) {
+            expandedSQL = Database.text(from: expanded, to: nil)
+            sqlite3_free(expanded)
+        }
+        return (sql, expandedSQL)
+    }
+}
+
 extension Statement {
+    /// Binds values to another handle of the same parameters, for the
+    /// trace only.
+    func bindForTrace(_ values: [DatabaseValue], to handle: SQLiteStatement) -> CInt {
+        for (index, value) in values.enumerated() {
+            let code = value._bind(to: handle, at: CInt(index + 1), unrepresentableCode: Statement.unrepresentableValueCode)
+            if code != SQLITE_OK { return code }
+        }
+        return SQLITE_OK
+    }
+
     /// The values bound to the parameters, by index, resolved from
     /// ``arguments`` as ``setUncheckedArguments(_:)`` resolves them (the
     /// arguments were checked when they were set).

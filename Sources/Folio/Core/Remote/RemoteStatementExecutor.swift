@@ -8,6 +8,41 @@ import CSQLite
 // execution".
 //
 // Not public API: `@_spi(FolioRemote)`. GRDB has no such API.
+//
+// Members beyond the spelling of issue 31: `RemoteStatementRequest.init`
+// (public, so that executors and their tests can build requests).
+//
+// What an attached connection supports: raw SQL and arguments (positional
+// and named, every storage class), rows and cursors, records and
+// persistence (RETURNING, upserts, bulk writes chunked by
+// `maximumParameterCount`), the query interface, associations and
+// prefetching, `DatabaseMigrator`, transactions and savepoints, schema
+// introspection (on the local copy), `ValueObservation` and
+// `DatabaseRegionObservation` of its own writes, the trace (the SQL of the
+// statements, not of their substitutes), read-only accesses (a write
+// throws SQLITE_READONLY before anything is sent).
+//
+// What it does not support (each throws a `DatabaseError` that says so):
+// custom SQL functions and collations, Folio's Swift ones included
+// (`DatabaseFunction.uppercase`, `DatabaseCollation.localizedCompare`...:
+// they are removed locally, and a statement that uses one fails when it is
+// prepared), ATTACH/DETACH, backups, changesets and sessions
+// (`recordChanges`, `apply`), `observesExternalChanges`, attaching a
+// connection that is not in memory, more parameters than
+// `maximumParameterCount` in raw SQL. Not seen by the connection: changes
+// of other clients (their rows are read at each statement, but observers
+// are not told, and schema changes need `_refreshRemoteSchema()`),
+// `interrupt()` of a remote call in progress, the pre-update hook.
+// `PRAGMA schema_version`, `table_info` and the other introspection
+// pragmas read the local copy.
+//
+// Executor contract: `returnsRows` requests return `columnNames` (as many
+// as the local statement has) and row-major `values`; a write with
+// RETURNING run as a query may report `changesCount` 0 (its rows are
+// counted then) and `lastInsertedRowID` 0 (then left unchanged). Requests
+// of DDL, transaction control and settings come with `returnsRows` false,
+// before the local statement runs; a failed remote ROLLBACK still rolls
+// back locally.
 
 /// How a `Database` runs statements on a remote SQLite engine (FolioDqlite).
 /// Not public API: SPI. GRDB has no such API.

@@ -4,12 +4,14 @@ import Foundation
 // The eponymous virtual table `folio_remote` that the substitutes of
 // remote statements read (see `RemoteStatement.swift`):
 //
-//     SELECT c0 AS "id", c1 AS "name" FROM folio_remote(<token>, ?1, :name)
+//     SELECT c0 AS "id", c1 AS "name" FROM folio_remote
+//     WHERE token = <token> AND a1 IS ?1 AND a2 IS :name
 //
 // Its columns are `c0`, `c1`... (the result columns), then the hidden
-// columns `token`, `a1`, `a2`... (the arguments of the table-valued
-// function). `xBestIndex` takes every argument as an equality constraint
-// consumed by the table; `xFilter` receives the token and the bound
+// columns `token`, `a1`, `a2`... (the arguments). `xBestIndex` takes
+// every argument as a constraint consumed by the table (SQLite checks the
+// constraints after the 16th again: `xColumn` returns the arguments for
+// the hidden columns, and `IS` holds for NULL too); `xFilter` receives the token and the bound
 // values, runs the statement remotely (`RemoteConnection.execute`), and
 // the cursor serves the rows of the result. A failed execution keeps its
 // error in the `RemoteConnection`, which the step of the statement throws
@@ -106,7 +108,9 @@ nonisolated(unsafe) private let remoteModule: UnsafeMutablePointer<sqlite3_modul
         for index in 0..<Int(info.pointee.nConstraint) {
             let constraint = info.pointee.aConstraint[index]
             guard constraint.iColumn >= firstHidden else { continue }
-            guard constraint.usable != 0, constraint.op == UInt8(SQLITE_INDEX_CONSTRAINT_EQ) else {
+            guard constraint.usable != 0,
+                  constraint.op == UInt8(SQLITE_INDEX_CONSTRAINT_EQ) || constraint.op == UInt8(SQLITE_INDEX_CONSTRAINT_IS)
+            else {
                 // The arguments must all be known: no other plan works.
                 return SQLITE_CONSTRAINT
             }

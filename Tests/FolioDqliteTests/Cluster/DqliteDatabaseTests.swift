@@ -93,9 +93,16 @@ final class DqliteDatabaseTests: DqliteClusterTestCase {
                 try db.execute(sql: "INSERT INTO player (name, score) VALUES (?, ?)", arguments: ["p\(index)", index])
             }
         }
-        let ids = Array(Int64(1)...Int64(255))
+        // Where Folio writes the SQL, more values than 255 go inline.
+        let ids = Array(Int64(1)...Int64(600))
         let players = try database.read { db in try Player.filter(keys: ids).fetchAll(db) }
-        XCTAssertEqual(players.count, 255)
+        XCTAssertEqual(players.count, 600)
+        let deleted = try database.write { db in try Player.deleteAll(db, keys: Array(ids[0..<300])) }
+        XCTAssertEqual(deleted, 300)
+        var bulk = (0..<300).map { Player(id: nil, name: "bulk\($0)", score: $0) }
+        try database.write { db in try bulk.insertAll(db) }
+        XCTAssertEqual(bulk.compactMap(\.id).count, 300)
+        XCTAssertEqual(try database.read { db in try Player.fetchCount(db) }, 600)
         // Raw SQL with more than 255 parameters gets a clear error, before
         // anything is sent.
         let sql = "SELECT " + Array(repeating: "?", count: 300).joined(separator: ", ")

@@ -59,6 +59,10 @@ let package = Package(
     products: [
         .library(name: "Folio", targets: ["Folio"]),
         .library(name: "Library", targets: ["Library"]),
+        // A dqlite cluster as a DatabaseWriter (Folio's own: GRDB has no
+        // such product). It speaks dqlite's wire protocol over POSIX
+        // sockets, and depends on Folio only.
+        .library(name: "FolioDqlite", targets: ["FolioDqlite"]),
         .executable(name: "library-demo", targets: ["LibraryDemo"]),
         .executable(name: "folio-reliability", targets: ["ReliabilityTool"]),
     ] + macroProducts,
@@ -71,6 +75,9 @@ let package = Package(
         .target(
             name: "Folio",
             dependencies: ["CSQLite"]),
+        .target(
+            name: "FolioDqlite",
+            dependencies: ["Folio"]),
         .target(
             name: "Library",
             dependencies: ["Folio"]),
@@ -86,6 +93,11 @@ let package = Package(
         .testTarget(
             name: "LibraryTests",
             dependencies: ["Library", "Folio"]),
+        // Start a real three-node cluster (dqlite-demo, from the go-dqlite
+        // package) in the test process.
+        .testTarget(
+            name: "FolioDqliteTests",
+            dependencies: ["FolioDqlite", "Folio", "Library"]),
     ] + macroTargets,
     swiftLanguageModes: [.v6]
 )

@@ -52,6 +52,15 @@ let package = Package(
         .executableTarget(
             name: "FolioBench",
             dependencies: ["BenchSupport", "CBaseline", "FolioWorkloads", "GRDBWorkloads"]),
+        // Point reads and single-row inserts on a dqlite cluster through
+        // FolioDqlite, compared with go-dqlite's dqlite-benchmark by
+        // dqlite.sh (see README.md).
+        .executableTarget(
+            name: "DqliteBench",
+            dependencies: [
+                .product(name: "Folio", package: "Folio"),
+                .product(name: "FolioDqlite", package: "Folio"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

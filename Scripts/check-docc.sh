@@ -25,7 +25,11 @@ if [ -z "$graph" ]; then
     exit 1
 fi
 mkdir -p "$work/graphs"
-cp "$(dirname "$graph")"/Folio*.symbols.json "$work/graphs/"
+# Folio's own graphs only (Folio.symbols.json and its extensions of other
+# modules' types, Folio@Swift...): the other products (FolioDqlite) are
+# modules of their own, outside this catalog.
+cp "$(dirname "$graph")"/Folio.symbols.json "$work/graphs/"
+find "$(dirname "$graph")" -maxdepth 1 -name 'Folio@*.symbols.json' -exec cp {} "$work/graphs/" \;
 
 output=${DOCC_OUTPUT:-$work/Folio.doccarchive}
 docc convert Sources/Folio/Documentation.docc \

@@ -1,0 +1,388 @@
+import Foundation
+@_spi(FolioRemote) import Folio
+
+/// A database replicated by a dqlite cluster, used as any Folio writer.
+///
+/// ```swift
+/// import Folio
+/// import FolioDqlite
+///
+/// let cluster = try DqliteDatabase(
+///     servers: ["127.0.0.1:9001", "127.0.0.1:9002", "127.0.0.1:9003"],
+///     database: "library")
+/// try migrator.migrate(cluster)
+/// try cluster.write { db in try Author(name: "Herman Melville").insert(db) }
+/// let authors = try cluster.read { db in try Author.fetchAll(db) }
+/// ```
+///
+/// Inside `read` and `write`, `db` is Folio's `Database`: raw SQL, rows,
+/// records, the query interface, associations, migrations, transactions
+/// and savepoints work as on a file. Folio prepares each statement on a
+/// local in-memory connection that holds a copy of the cluster's schema,
+/// and the statement runs on the cluster's leader (dqlite's wire protocol,
+/// one connection to the leader): every read and every write goes to the
+/// leader, so a read sees every write acknowledged before it.
+///
+/// Failures:
+///
+/// - A read that loses the leader runs again on the new leader.
+/// - A write transaction that loses the leader before its COMMIT is
+///   acknowledged is not applied, and throws ``DqliteError/leadershipLost``;
+///   `write` runs it again only when ``DqliteConfiguration/retryWrites``
+///   says that the write closures are idempotent.
+/// - When no node answers as the leader within
+///   ``DqliteConfiguration/leaderSearchTimeout``, the access throws
+///   ``DqliteError/noLeader(_:)``.
+/// - `SQLITE_BUSY` (another client writes) is retried for up to
+///   ``DqliteConfiguration/busyTimeout``.
+///
+/// Observations (`ValueObservation`, `DatabaseRegionObservation`) see the
+/// writes of this `DqliteDatabase` at once, and those of other clients at
+/// the next poll (``DqliteConfiguration/changePollingInterval``, 1 second
+/// by default).
+///
+/// What a connection to a cluster cannot do throws a `DatabaseError` that
+/// says so: custom SQL functions and collations, the pre-update hook and
+/// changesets, backups, `sqlite3` handles. See `Documentation/Cluster.md`.
+///
+/// GRDB has no such API.
+public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
+    /// The local connection, attached to the cluster.
+    private let queue: DatabaseQueue
+    private let executor: DqliteStatementExecutor
+    private let poller: DqliteChangePoller?
+
+    /// The name of the database on the cluster.
+    ///
+    /// ```swift
+    /// print(cluster.databaseName) // "library"
+    /// ```
+    public let databaseName: String
+
+    /// How this database talks to its cluster.
+    ///
+    /// ```swift
+    /// print(cluster.dqliteConfiguration.retryWrites)
+    /// ```
+    public let dqliteConfiguration: DqliteConfiguration
+
+    /// Connects to the leader of a dqlite cluster and opens a database,
+    /// created on first use.
+    ///
+    /// ```swift
+    /// let cluster = try DqliteDatabase(
+    ///     servers: ["127.0.0.1:9001", "127.0.0.1:9002", "127.0.0.1:9003"],
+    ///     database: "library")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - servers: Addresses ("host:port") of nodes of the cluster: one is
+    ///     enough, the others are learnt from the leader.
+    ///   - database: The name of the database on the cluster.
+    ///   - configuration: Folio's configuration: `foreignKeysEnabled` (on
+    ///     by default: `PRAGMA foreign_keys = ON` on each connection to a
+    ///     leader), `prepareDatabase`, `label`, `readonly`... It may not set
+    ///     `observesExternalChanges` (see ``DqliteConfiguration/changePollingInterval``).
+    ///   - dqliteConfiguration: Timeouts, retries and polling.
+    /// - Throws: ``DqliteError/noLeader(_:)`` when no leader answers within
+    ///   the leader search timeout; a `DatabaseError` when the database can
+    ///   not be opened or its schema read.
+    public init(
+        servers: [String],
+        database: String,
+        configuration: Configuration = Configuration(),
+        dqliteConfiguration: DqliteConfiguration = DqliteConfiguration()) throws
+    {
+        guard !servers.isEmpty else {
+            throw DqliteError.noLeader("no server address was given")
+        }
+        self.databaseName = database
+        self.dqliteConfiguration = dqliteConfiguration
+        let connector = DqliteConnector(
+            seeds: servers,
+            configuration: dqliteConfiguration,
+            clientID: UInt64.random(in: 1...UInt64.max))
+        let executor = DqliteStatementExecutor(
+            connector: connector,
+            databaseName: database,
+            configuration: dqliteConfiguration,
+            foreignKeysEnabled: configuration.foreignKeysEnabled)
+        self.executor = executor
+        var localConfiguration = configuration
+        localConfiguration.prepareDatabase { db in
+            try db._attachRemote(executor, maximumParameterCount: DqliteProtocol.maximumParameterCount)
+        }
+        queue = try DatabaseQueue(configuration: localConfiguration)
+        if let interval = dqliteConfiguration.changePollingInterval {
+            poller = DqliteChangePoller(queue: queue, executor: executor, interval: interval)
+        } else {
+            poller = nil
+        }
+    }
+
+    deinit {
+        poller?.cancel()
+        executor.close()
+    }
+
+    /// The local connection, which receives each read (see
+    /// `_DatabaseReaderForwarding`).
+    public var _forwardedReader: any DatabaseReader { queue }
+
+    /// The nodes of the cluster, as its leader lists them.
+    ///
+    /// ```swift
+    /// let voters = try cluster.servers().filter { $0.role == .voter }
+    /// ```
+    ///
+    /// - Throws: A ``DqliteError`` when no leader answers.
+    public func servers() throws -> [DqliteServer] {
+        try queue.writeWithoutTransaction { _ in try executor.servers() }
+    }
+
+    /// The address of the leader that receives the statements now, if
+    /// connected.
+    ///
+    /// ```swift
+    /// print(cluster.leaderAddress ?? "not connected")
+    /// ```
+    public var leaderAddress: String? {
+        queue.writeWithoutTransaction { _ in executor.leaderAddress }
+    }
+
+    /// Closes the connection to the leader, and the local connection.
+    ///
+    /// ```swift
+    /// try cluster.close()
+    /// ```
+    ///
+    /// - Throws: A `DatabaseError` when a statement is still open.
+    public func close() throws {
+        poller?.cancel()
+        try queue.close()
+        executor.close()
+    }
+
+    // MARK: - Reads
+
+    /// Runs a function that reads, on the leader. A read that loses the
+    /// leader runs again on the new leader.
+    ///
+    /// ```swift
+    /// let count = try cluster.read { db in try Author.fetchCount(db) }
+    /// ```
+    ///
+    /// - Parameter value: A function that reads.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, a `DatabaseError`, or a ``DqliteError``.
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        var attempts = 0
+        while true {
+            do {
+                return try queue.read(value)
+            } catch DqliteError.leadershipLost where attempts < 5 {
+                attempts += 1
+            }
+        }
+    }
+
+    /// Runs a function that reads, on the leader, without blocking the
+    /// current task. A read that loses the leader runs again on the new
+    /// leader.
+    ///
+    /// ```swift
+    /// let count = try await cluster.read { db in try Author.fetchCount(db) }
+    /// ```
+    ///
+    /// - Parameter value: A function that reads.
+    /// - Returns: The result of `value`.
+    /// - Throws: The error of `value`, a `DatabaseError`, a ``DqliteError``,
+    ///   or `CancellationError`.
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        var attempts = 0
+        while true {
+            do {
+                return try await queue.read(value)
+            } catch DqliteError.leadershipLost where attempts < 5 {
+                attempts += 1
+            }
+        }
+    }
+
+    // MARK: - Writes
+
+    /// Runs a function that writes, outside of any transaction, on the
+    /// leader. When the leader is lost before it acknowledged a COMMIT, the
+    /// function runs again if ``DqliteConfiguration/retryWrites`` is set;
+    /// otherwise ``DqliteError/leadershipLost`` is thrown.
+    ///
+    /// ```swift
+    /// try cluster.writeWithoutTransaction { db in
+    ///     try db.execute(sql: "DELETE FROM book WHERE id = ?", arguments: [1])
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`.
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        var attempts = 0
+        while true {
+            do {
+                return try queue.writeWithoutTransaction(updates)
+            } catch DqliteError.leadershipLost where dqliteConfiguration.retryWrites && attempts < 5 {
+                attempts += 1
+            }
+        }
+    }
+
+    /// Runs a function that writes, outside of any transaction, on the
+    /// leader, without blocking the current task; retried as
+    /// `writeWithoutTransaction(_:)` is.
+    ///
+    /// ```swift
+    /// try await cluster.writeWithoutTransaction { db in
+    ///     try db.execute(sql: "DELETE FROM book")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, a ``DqliteError``, or
+    ///   `CancellationError`.
+    public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        var attempts = 0
+        while true {
+            do {
+                return try await queue.writeWithoutTransaction(updates)
+            } catch DqliteError.leadershipLost where dqliteConfiguration.retryWrites && attempts < 5 {
+                attempts += 1
+            }
+        }
+    }
+
+    /// Runs a function that writes in a transaction, on the leader, without
+    /// blocking the current task; retried as `write(_:)` is.
+    ///
+    /// ```swift
+    /// try await cluster.write { db in try Author(name: "Herman Melville").insert(db) }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, a ``DqliteError``, or
+    ///   `CancellationError`.
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        var attempts = 0
+        while true {
+            do {
+                return try await queue.write(updates)
+            } catch DqliteError.leadershipLost where dqliteConfiguration.retryWrites && attempts < 5 {
+                attempts += 1
+            }
+        }
+    }
+
+    /// Runs a function that writes, outside of any transaction, without
+    /// waiting for it (never retried: it reports no error).
+    ///
+    /// ```swift
+    /// cluster.asyncWriteWithoutTransaction { db in
+    ///     try? db.execute(sql: "DELETE FROM log")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
+        queue.asyncWriteWithoutTransaction(updates)
+    }
+
+    /// Runs a function that writes, outside of any transaction (a cluster
+    /// connection has no concurrent reads to wait for).
+    ///
+    /// ```swift
+    /// try cluster.barrierWriteWithoutTransaction { db in
+    ///     try db.execute(sql: "DELETE FROM log")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, or a `DatabaseError`.
+    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try queue.barrierWriteWithoutTransaction(updates)
+    }
+
+    /// Runs a function that writes, outside of any transaction, without
+    /// blocking the current task.
+    ///
+    /// ```swift
+    /// try await cluster.barrierWriteWithoutTransaction { db in
+    ///     try db.execute(sql: "DELETE FROM log")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`, a `DatabaseError`, or
+    ///   `CancellationError`.
+    public func barrierWriteWithoutTransaction<T: Sendable>(
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
+    {
+        try await queue.barrierWriteWithoutTransaction(updates)
+    }
+
+    /// Runs a function that writes, outside of any transaction, without
+    /// waiting for it.
+    ///
+    /// ```swift
+    /// cluster.asyncBarrierWriteWithoutTransaction { result in
+    ///     try? result.get().execute(sql: "DELETE FROM log")
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that receives the connection, or
+    ///   the error that prevented access.
+    public func asyncBarrierWriteWithoutTransaction(
+        _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)
+    {
+        queue.asyncBarrierWriteWithoutTransaction(updates)
+    }
+
+    /// Runs a function that writes, allowing calls from inside another
+    /// access.
+    ///
+    /// ```swift
+    /// try cluster.write { db in
+    ///     try cluster.unsafeReentrantWrite { db in
+    ///         try db.execute(sql: "DELETE FROM log")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter updates: A function that writes.
+    /// - Returns: The result of `updates`.
+    /// - Throws: The error of `updates`.
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try queue.unsafeReentrantWrite(updates)
+    }
+
+    /// Runs a function that reads the database in the state left by the
+    /// current write access (on the one connection to the leader, after
+    /// the write access).
+    ///
+    /// ```swift
+    /// try cluster.writeWithoutTransaction { db in
+    ///     try db.execute(sql: "INSERT INTO log DEFAULT VALUES")
+    ///     cluster.spawnConcurrentRead { result in
+    ///         let count = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM log")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: A function that receives a connection in a
+    ///   read-only transaction, or the error that prevented the read.
+    public func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        queue.spawnConcurrentRead(value)
+    }
+}

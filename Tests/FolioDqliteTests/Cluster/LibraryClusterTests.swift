@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+import Folio
+import Library
+@testable import FolioDqlite
+
+/// The Library sample's use cases, unchanged, on a three-node cluster.
+final class LibraryClusterTests: DqliteClusterTestCase {
+    func testMigratorCreatesTheSchemaOnTheCluster() throws {
+        let database = try makeDatabase()
+        _ = try LibraryManager(dbWriter: database)
+        // Another client, through another node, sees the migrated schema.
+        let other = try DqliteDatabase(servers: [cluster.addresses[1]], database: database.databaseName)
+        try other.read { db in
+            XCTAssertEqual(try db.columns(in: "author").map(\.name), ["id", "name", "country"])
+            XCTAssertEqual(try db.columns(in: "book").map(\.name), ["id", "title", "authorId", "modifiedAt"])
+            XCTAssertEqual(try db.foreignKeys(on: "book").first?.destinationTable, "author")
+            XCTAssertTrue(try db.indexes(on: "book").contains { $0.columns == ["authorId"] })
+        }
+        XCTAssertTrue(try other.read { db in try LibrarySchema.migrator.hasCompletedMigrations(db) })
+    }
+
+    func testSeedAndRequestsThatDoNotSortWithASwiftCollation() throws {
+        let database = try makeDatabase()
+        let manager = try LibraryManager(dbWriter: database)
+        XCTAssertTrue(try manager.seedIfEmpty())
+        XCTAssertFalse(try manager.seedIfEmpty())
+        XCTAssertEqual(try database.read { try Author.fetchCount($0) }, 5)
+        let book = try XCTUnwrap(database.read { db in try Book.order(Column("id")).fetchOne(db) })
+        let bookInfo = try XCTUnwrap(manager.bookInfo(bookId: XCTUnwrap(book.id)))
+        XCTAssertEqual(bookInfo.book, book)
+        XCTAssertEqual(bookInfo.author.id, book.authorId)
+        struct AuthorInfo: Decodable, FetchableRecord {
+            var author: Author
+            var books: [Book]
+        }
+        // Associations with prefetching, ordered by SQLite's own collations.
+        let infos = try database.read { db in
+            try AuthorInfo.fetchAll(db, Author.including(all: Author.books.order(Column("id"))).order(Column("name")))
+        }
+        XCTAssertEqual(infos.map(\.author.name), [
+            "Anonymous", "Elsa Morante", "Gabriel García Márquez", "Herman Melville", "Italo Calvino",
+        ])
+        XCTAssertEqual(infos.map(\.books.count), [0, 1, 3, 1, 3])
+    }
+
+    func testSortingWithASwiftCollationThrowsADescriptiveError() throws {
+        // The sample sorts names with `localizedCaseInsensitiveCompare`, a
+        // Swift collation that the cluster's SQLite does not know.
+        let manager = try LibraryManager(dbWriter: makeDatabase())
+        try manager.seedIfEmpty()
+        XCTAssertThrowsError(try manager.authorList()) { error in
+            guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
+            XCTAssert(error.message?.contains("can not run on a remote database") == true, error.message ?? "")
+        }
+    }
+
+    func testRenameAndDeleteCascade() throws {
+        let database = try makeDatabase()
+        let manager = try LibraryManager(dbWriter: database)
+        let info = try manager.addAuthor(Author(name: "Herman Melville"), bookTitles: ["Moby-Dick", "Bartleby"])
+        let bookId = try XCTUnwrap(info.books.first?.id)
+        XCTAssertEqual(try manager.renameBook(bookId: bookId, title: "Moby Dick")?.title, "Moby Dick")
+        XCTAssertTrue(try manager.deleteAuthor(authorId: XCTUnwrap(info.author.id)))
+        XCTAssertEqual(try database.read { try Book.fetchCount($0) }, 0)
+    }
+
+    func testAddAuthorIsAtomic() throws {
+        let database = try makeDatabase()
+        let manager = try LibraryManager(dbWriter: database)
+        try database.write { db in
+            try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON book WHEN NEW.title = 'bad' BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        }
+        XCTAssertThrowsError(try manager.addAuthor(Author(name: "X"), bookTitles: ["good", "bad"]))
+        XCTAssertEqual(try database.read { try Author.fetchCount($0) }, 0)
+        XCTAssertEqual(try database.read { try Book.fetchCount($0) }, 0)
+    }
+}

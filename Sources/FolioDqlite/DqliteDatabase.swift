@@ -109,7 +109,8 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
             foreignKeysEnabled: configuration.foreignKeysEnabled)
         self.executor = executor
         var localConfiguration = configuration
-        localConfiguration.prepareDatabase { db in
+        // Attached first, so that the user's `prepareDatabase` runs on the cluster.
+        localConfiguration._prepareDatabaseFirst { db in
             try db._attachRemote(executor, maximumParameterCount: DqliteProtocol.maximumParameterCount)
         }
         queue = try DatabaseQueue(configuration: localConfiguration)

@@ -39,6 +39,19 @@ final class DqliteDatabaseTests: DqliteClusterTestCase {
         XCTAssertEqual(try other.read { db in try Player.fetchCount(db) }, 2)
     }
 
+    func testPrepareDatabaseRunsOnTheCluster() throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "CREATE TABLE IF NOT EXISTS prepared (x INTEGER)")
+            try db.execute(sql: "INSERT INTO prepared (x) VALUES (1)")
+        }
+        let database = try makeDatabase(configuration: configuration)
+        // Another client, without the preparation, reads what it wrote on the leader.
+        let other = try DqliteDatabase(servers: [cluster.addresses[1]], database: database.databaseName)
+        XCTAssertEqual(try other.read { db in try Int.fetchOne(db, sql: "SELECT SUM(x) FROM prepared") }, 1)
+        XCTAssertEqual(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM prepared") }, 1)
+    }
+
     func testConstraintErrorHasCodeAndMessage() throws {
         let database = try makePlayers()
         try database.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }

@@ -311,6 +311,15 @@ public struct Configuration: Sendable {
         setups.append(setup)
     }
 
+    /// Registers a function run on each new connection before the ones
+    /// that ``prepareDatabase(_:)`` registered: FolioDqlite attaches the
+    /// connection to its cluster first, so that the user's preparation runs
+    /// on the cluster. Not public API (SPI); GRDB has no such API.
+    @_spi(FolioRemote)
+    public mutating func _prepareDatabaseFirst(_ setup: @escaping @Sendable (Database) throws -> Void) {
+        setups.insert(setup, at: 0)
+    }
+
     /// The journal mode set when a connection opens.
     ///
     /// See <https://www.sqlite.org/pragma.html#pragma_journal_mode>.

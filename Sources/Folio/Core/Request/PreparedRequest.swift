@@ -87,6 +87,17 @@ public struct PreparedRequest {
         return rows
     }
 
+    /// Returns the rows of the request, copied, with prefetched
+    /// associations; rows that have no layout and nothing prefetched
+    /// share one buffer of values (see ``RowCursor/copyAllIntoBuffer()``).
+    /// The rows of prefetched associations are fetched this way.
+    func fetchAllRowsSharingBuffer(_ db: Database) throws -> [Row] {
+        guard adapter == nil, supplementaryFetch == nil else {
+            return try fetchAllRows(db)
+        }
+        return try RowCursor(statement: statement).copyAllIntoBuffer()
+    }
+
     /// Returns a cursor of rows: live rows when nothing is prefetched,
     /// copied rows otherwise (prefetching needs all rows first).
     func makeRowCursor(_ db: Database) throws -> RowCursor {

@@ -58,8 +58,17 @@ public final class Row {
     /// The raw statement of a live row (nil for copied rows).
     @usableFromInline let _sqliteStatement: SQLiteStatement?
 
-    /// All values of a copied row (the visible ones start at `_offset`).
+    /// All values of a copied row (the visible ones start at `_valueBase
+    /// + _offset`): its own values, or the buffer of all the rows of a
+    /// prefetch (see ``init(buffer:base:statement:)``).
     @usableFromInline let _values: [DatabaseValue]
+
+    /// Where the values of the statement's columns start in `_values`: 0,
+    /// or the start of the row in the buffer of a prefetch. A row that
+    /// decodes the prefetched rows of a buffer one after the other moves it
+    /// (see ``PrefetchedRowsContainer``). Unchecked: a row is used by one
+    /// thread at a time.
+    @exclusivity(unchecked) var _valueBase = 0
 
     /// All column names (of the statement, for a live row).
     @usableFromInline let _columnNames: [String]
@@ -251,6 +260,35 @@ public final class Row {
             scopePath: scopePath,
             mappedBase: nil,
             baseIndexes: [])
+        _valueBase = root._valueBase
+    }
+
+    /// Creates a row of the statement's columns whose values are those of
+    /// a buffer from `base` on: the buffer holds the values of many rows
+    /// one after the other (the prefetched rows of an association), which
+    /// share it instead of holding an array each.
+    ///
+    /// - Parameters:
+    ///   - buffer: The values of rows of the statement, each
+    ///     `statement.columnCount` long.
+    ///   - base: The index of the first value of the row in the buffer.
+    ///   - statement: The statement that produced the values.
+    convenience init(buffer: [DatabaseValue], base: Int, statement: Statement) {
+        self.init(
+            statement: nil,
+            values: buffer,
+            columnNames: statement.columnNames,
+            previousDuplicates: statement.previousDuplicateIndexes,
+            hasDuplicateNames: statement.hasDuplicateColumnNames,
+            copiedSQL: statement.sql,
+            offset: 0,
+            count: statement.columnCount,
+            layout: nil,
+            prefetchStorage: nil,
+            scopePath: "",
+            mappedBase: nil,
+            baseIndexes: [])
+        _valueBase = base
     }
 
     /// Creates a copy of the current row of a statement.
@@ -318,6 +356,9 @@ public final class Row {
         let values: [DatabaseValue]
         if let statement = row._statement, let sqliteStatement = row._sqliteStatement {
             values = (0..<CInt(statement.columnCount)).map { DatabaseValue(sqliteStatement: sqliteStatement, index: $0) }
+        } else if row._valueBase != 0 || row._values.count != row._columnNames.count {
+            // A row of a buffer: its own values only.
+            values = Array(row._values[row._valueBase..<(row._valueBase + row._columnNames.count)])
         } else {
             values = row._values
         }
@@ -407,7 +448,10 @@ public final class Row {
     ///
     /// - Returns: An independent row.
     public func copy() -> Row {
-        guard _statement != nil || _mappedBase?._statement != nil else { return self }
+        // A row that a cursor reuses (one that reads its statement, or one
+        // that moves over the buffer of prefetched rows) is copied; other
+        // rows never change.
+        guard _statement != nil || _mappedBase?._statement != nil || _isReusedByCursor else { return self }
         return Row(copyOf: self)
     }
 
@@ -470,7 +514,7 @@ public final class Row {
         if let _mappedBase {
             return _mappedBase.databaseValue(atAbsoluteIndex: _baseIndexes[index])
         }
-        return _values[index + _offset]
+        return _values[_valueBase &+ index &+ _offset]
     }
 
     /// The value of a column of the statement that produced the row,
@@ -483,14 +527,14 @@ public final class Row {
         if let _mappedBase {
             return _mappedBase.databaseValue(atAbsoluteIndex: index)
         }
-        return _values[index]
+        return _values[_valueBase &+ index]
     }
 
     /// The number of columns of the statement that produced the row,
     /// counting all its columns (those of the scopes and hidden ones too).
     var absoluteCount: Int {
         if let _mappedBase { return _mappedBase.absoluteCount }
-        return _statement?.columnCount ?? _values.count
+        return _statement?.columnCount ?? _columnNames.count
     }
 
     /// Stops the program when an index is out of bounds: a programmer error.

@@ -173,20 +173,33 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     ///   - sqliteStatement: A statement that has just produced a row.
     ///   - index: The column index, starting at 0.
     public init(sqliteStatement: SQLiteStatement, index: CInt) {
-        switch sqlite3_column_type(sqliteStatement, index) {
+        // One sqlite3_column_value, then the sqlite3_value functions: each
+        // sqlite3_column_... function locks the connection's mutex again
+        // (the connection is used by one thread at a time, which makes the
+        // unprotected value safe to read).
+        guard let value = sqlite3_column_value(sqliteStatement, index) else {
+            _storage = .null
+            return
+        }
+        switch sqlite3_value_type(value) {
         case SQLITE_NULL:
             _storage = .null
         case SQLITE_INTEGER:
-            _storage = .int64(sqlite3_column_int64(sqliteStatement, index))
+            _storage = .int64(sqlite3_value_int64(value))
         case SQLITE_FLOAT:
-            _storage = .double(sqlite3_column_double(sqliteStatement, index))
+            _storage = .double(sqlite3_value_double(value))
         case SQLITE_TEXT:
-            _storage = .string(String(_uncheckedSQLiteStatement: sqliteStatement, index: index))
-        default:
-            // sqlite3_column_blob before sqlite3_column_bytes, as SQLite
+            // sqlite3_value_text before sqlite3_value_bytes, as SQLite
             // recommends: https://www.sqlite.org/c3ref/column_blob.html
-            if let bytes = sqlite3_column_blob(sqliteStatement, index) {
-                _storage = .blob(Data(bytes: bytes, count: Int(sqlite3_column_bytes(sqliteStatement, index))))
+            if let bytes = sqlite3_value_text(value) {
+                let count = Int(sqlite3_value_bytes(value))
+                _storage = .string(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+            } else {
+                _storage = .string("")
+            }
+        default:
+            if let bytes = sqlite3_value_blob(value) {
+                _storage = .blob(Data(bytes: bytes, count: Int(sqlite3_value_bytes(value))))
             } else {
                 _storage = .blob(Data())
             }

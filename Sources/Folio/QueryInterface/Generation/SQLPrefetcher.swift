@@ -129,7 +129,7 @@ struct SQLPrefetcher {
         // statement, whose arguments the next chunk replaces.
         try forEachChunk(prefetch, keys: uniqueKeys) { chunk in
             let prepared = try preparedRequest(prefetch, prefetchQuery(prefetch, keys: chunk), db)
-            let childRows = try prepared.fetchAllRows(db)
+            let childRows = try prepared.fetchAllRowsSharingBuffer(db)
             let keyStart = prepared.statement.columnCount - keyCount
             if isSingleColumnKey {
                 SQLPrefetcher.group(childRows, keyIndex: keyStart, into: &singleColumnGroups)

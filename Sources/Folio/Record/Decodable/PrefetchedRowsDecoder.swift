@@ -47,10 +47,36 @@ struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
     /// The traits of the type of the elements, computed once.
     private var elementTraits: DecodedTypeTraits?
 
+    /// The row that decodes the rows of a prefetch buffer, one after the
+    /// other, created with the first of them.
+    private var bufferCursor: PrefetchedRowsCursor?
+
     init(rows: [Row], codingPath: [any CodingKey], record: any FetchableRecord.Type) {
         self.rows = rows
         self.codingPath = codingPath
         self.record = record
+    }
+
+    /// The row to decode the element at an index from.
+    ///
+    /// The prefetched rows of an association share one buffer of values
+    /// (``Row/init(buffer:base:statement:)``): a single row, reused by
+    /// moving its start in the buffer, decodes them all, with the keyed
+    /// decoding container of the element type built once
+    /// (``KeyedContainerCache``) instead of once per element. As in a
+    /// cursor, `init(row:)` gets a row that changes after it returns:
+    /// a record that keeps it must keep `row.copy()`. Other rows decode
+    /// as they are.
+    private mutating func decodingRow(at index: Int) -> Row {
+        let row = rows[index]
+        guard row._isPlainBufferRow else { return row }
+        if let bufferCursor, bufferCursor.row._sharesBuffer(with: row) {
+            bufferCursor.row._valueBase = row._valueBase
+            return bufferCursor.row
+        }
+        let cursor = PrefetchedRowsCursor(row: row)
+        bufferCursor = cursor
+        return cursor.row
     }
 
     var count: Int? { rows.count }
@@ -75,7 +101,7 @@ struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
             traits = DecodedTypeTraits(T.self)
             elementTraits = traits
         }
-        return try decodeRecord(T.self, from: rows[currentIndex], record: record, recordType: traits.recordType)
+        return try decodeRecord(T.self, from: decodingRow(at: currentIndex), record: record, recordType: traits.recordType)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
@@ -98,6 +124,42 @@ struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
         }
         defer { currentIndex += 1 }
         return RecordDecoder(row: rows[currentIndex], record: record)
+    }
+}
+
+/// The row that decodes the prefetched rows of one buffer (see
+/// ``PrefetchedRowsContainer``), released with the container: its
+/// decoding containers are released as a cursor releases those of its row.
+final class PrefetchedRowsCursor {
+    let row: Row
+
+    /// - Parameter row: A row of a buffer, where the cursor starts.
+    init(row: Row) {
+        self.row = Row(root: row, layout: nil, prefetchStorage: nil, scopePath: "")
+        self.row._enableStepCaches()
+    }
+
+    deinit {
+        row._releaseStepCaches()
+    }
+}
+
+extension Row {
+    /// Whether the row is one of the rows of a prefetch buffer
+    /// (``init(buffer:base:statement:)``) that holds more than one row,
+    /// with all the columns of its statement, no scope and nothing
+    /// prefetched.
+    var _isPlainBufferRow: Bool {
+        _statement == nil && _mappedBase == nil && _layout == nil && _prefetchStorage == nil
+            && _offset == 0 && count == _columnNames.count && _values.count > count
+    }
+
+    /// Whether two rows of buffers read the same buffer, with the same
+    /// columns.
+    func _sharesBuffer(with other: Row) -> Bool {
+        let buffer = _values.withUnsafeBufferPointer { $0.baseAddress }
+        let otherBuffer = other._values.withUnsafeBufferPointer { $0.baseAddress }
+        return buffer == otherBuffer && count == other.count
     }
 }
 

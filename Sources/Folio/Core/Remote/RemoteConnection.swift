@@ -89,6 +89,13 @@ final class RemoteConnection {
             sqlite3_finalize(original)
             throw error
         }
+        if let ordering, execution != .substitute {
+            // Only the rows of a remote execution are sorted again locally.
+            sqlite3_finalize(original)
+            throw refusalError(
+                RemoteOrdering.Refusal(collationName: ordering.collationName, reason: "the statement does not read remote rows"),
+                sql: sql)
+        }
         switch execution {
         case .local:
             return Statement(

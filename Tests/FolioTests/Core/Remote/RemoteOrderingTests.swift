@@ -198,6 +198,7 @@ final class RemoteOrderingTests: FolioTestCase {
             "SELECT name, row_number() OVER (ORDER BY name COLLATE byLength) FROM author",
             "UPDATE author SET name = name WHERE name > 'a' COLLATE byLength",
             "SELECT swiftUppercaseString(name) AS n FROM author ORDER BY n COLLATE byLength",
+            "SELECT name FROM sqlite_master ORDER BY name COLLATE byLength",
         ]
         try databases.remote.inDatabase { db in
             for sql in refused {

@@ -168,9 +168,11 @@ public final class Database {
     /// does not know them), by ``DatabaseFunction/id``.
     var customFunctions: [DatabaseFunction.ID: DatabaseFunction] = [:]
 
-    /// The names of the custom collations added with ``add(collation:)``,
-    /// which a connection attached to a remote engine removes.
-    var customCollationNames: Set<String> = []
+    /// The custom collations added with ``add(collation:)``, by name,
+    /// which a connection attached to a remote engine removes (it keeps
+    /// them under private names, to sort rows locally: see
+    /// `RemoteOrdering`).
+    var customCollations: [String: DatabaseCollation] = [:]
 
     /// Whether statements run through ``observedStep(_:)``, because one of
     /// the four properties above is set.

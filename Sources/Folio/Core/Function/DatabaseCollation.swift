@@ -161,14 +161,24 @@ extension Database {
     ///
     /// See <https://www.sqlite.org/c3ref/create_collation.html>.
     public func add(collation: DatabaseCollation) {
+        guard sqliteConnection != nil else { return }
+        customCollations[collation.name] = collation
+        if remote != nil {
+            // A remote engine does not know the collation: a statement
+            // that uses it fails when it is prepared, unless it only sorts
+            // the rows, locally, under a private name (see `RemoteOrdering`).
+            register(collation, as: RemoteConnection.remoteAliasName(ofCollation: collation.name))
+            return
+        }
+        register(collation, as: collation.name)
+    }
+
+    /// Registers a collation on the SQLite connection, under a name.
+    func register(_ collation: DatabaseCollation, as name: String) {
         guard let sqliteConnection else { return }
-        customCollationNames.insert(collation.name)
-        // A remote engine does not know the collation: a statement that
-        // uses it fails when it is prepared (see `RemoteConnection`).
-        if remote != nil { return }
         let box = Unmanaged.passRetained(CollationBox(collation)).toOpaque()
         sqlite3_create_collation_v2(
-            sqliteConnection, collation.name, SQLITE_UTF8, box,
+            sqliteConnection, name, SQLITE_UTF8, box,
             { context, lhsCount, lhs, rhsCount, rhs in
                 let collation = Unmanaged<CollationBox>.fromOpaque(context!).takeUnretainedValue().collation
                 let left = DatabaseCollation.string(lhs, count: lhsCount)
@@ -189,8 +199,9 @@ extension Database {
     /// - Parameter collation: A collation added with ``add(collation:)``.
     public func remove(collation: DatabaseCollation) {
         guard let sqliteConnection else { return }
-        customCollationNames.remove(collation.name)
-        sqlite3_create_collation_v2(sqliteConnection, collation.name, SQLITE_UTF8, nil, nil, nil)
+        customCollations[collation.name] = nil
+        let name = remote == nil ? collation.name : RemoteConnection.remoteAliasName(ofCollation: collation.name)
+        sqlite3_create_collation_v2(sqliteConnection, name, SQLITE_UTF8, nil, nil, nil)
     }
 }
 

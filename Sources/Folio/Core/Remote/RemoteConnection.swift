@@ -68,7 +68,19 @@ final class RemoteConnection {
     /// The statement of a handle prepared locally: local, remote first, or
     /// a substitute (see `RemoteStatement`). Takes the ownership of the
     /// handle, which it finalizes on error.
-    func makeStatement(prepared original: SQLiteStatement, sql: String) throws -> Statement {
+    ///
+    /// - Parameters:
+    ///   - original: The handle prepared from `remoteSQL`.
+    ///   - sql: The SQL of the statement.
+    ///   - remoteSQL: The SQL sent to the remote engine: `sql`, or `sql`
+    ///     without the custom COLLATE clauses of its ORDER BY.
+    ///   - ordering: The ORDER BY that sorts the rows locally, if any.
+    func makeStatement(
+        prepared original: SQLiteStatement,
+        sql: String,
+        remoteSQL: String? = nil,
+        ordering: RemoteOrdering? = nil) throws -> Statement
+    {
         let authorization = database.authorizer.takeAuthorization(for: original)
         let execution: RemoteStatement.Execution
         do {
@@ -76,6 +88,13 @@ final class RemoteConnection {
         } catch {
             sqlite3_finalize(original)
             throw error
+        }
+        if let ordering, execution != .substitute {
+            // Only the rows of a remote execution are sorted again locally.
+            sqlite3_finalize(original)
+            throw refusalError(
+                RemoteOrdering.Refusal(collationName: ordering.collationName, reason: "the statement does not read remote rows"),
+                sql: sql)
         }
         switch execution {
         case .local:
@@ -93,9 +112,15 @@ final class RemoteConnection {
             let token = nextToken
             nextToken += 1
             let remote = RemoteStatement(
-                original: original, execution: .substitute, token: token, sql: sql,
+                original: original, execution: .substitute, token: token, sql: remoteSQL ?? sql,
                 authorization: authorization, connection: self)
-            let substitute = try prepareSubstitute(of: remote, sql: sql)
+            let orderBy: String?
+            do {
+                orderBy = try ordering?.substituteOrderBy(of: original, connection: database.sqliteConnection!)
+            } catch let refusal as RemoteOrdering.Refusal {
+                throw refusalError(refusal, sql: sql)
+            }
+            let substitute = try prepareSubstitute(of: remote, sql: sql, orderBy: orderBy)
             remote.substitute = substitute
             statements[token] = Weak(statement: remote)
             substitutes[substitute] = Weak(statement: remote)
@@ -162,7 +187,8 @@ final class RemoteConnection {
     /// Prepares the substitute of a statement: a SELECT over the virtual
     /// table, whose parameters are those of the statement, in the same
     /// order, and whose columns have the names of the statement's.
-    private func prepareSubstitute(of remote: RemoteStatement, sql: String) throws -> SQLiteStatement {
+    /// `orderBy` sorts the rows locally (see `RemoteOrdering`).
+    private func prepareSubstitute(of remote: RemoteStatement, sql: String, orderBy: String?) throws -> SQLiteStatement {
         let original = remote.original
         let parameterCount = Int(sqlite3_bind_parameter_count(original))
         guard remote.columnCount <= resultColumnCount, parameterCount <= argumentColumnCount else {
@@ -193,7 +219,10 @@ final class RemoteConnection {
                 constraints.append("a\(index) IS ?\(index)")
             }
         }
-        let substituteSQL = "SELECT \(columns.joined(separator: ", ")) FROM \(Self.moduleName) WHERE \(constraints.joined(separator: " AND "))"
+        var substituteSQL = "SELECT \(columns.joined(separator: ", ")) FROM \(Self.moduleName) WHERE \(constraints.joined(separator: " AND "))"
+        if let orderBy {
+            substituteSQL += " ORDER BY " + orderBy
+        }
         var substitute: SQLiteStatement?
         let code = sqlite3_prepare_v3(database.sqliteConnection, substituteSQL, -1, 0, &substitute, nil)
         guard code == SQLITE_OK, let substitute else {
@@ -308,6 +337,61 @@ final class RemoteConnection {
         return failure.error
     }
 
+    // MARK: - Custom collations in ORDER BY
+
+    /// The private name under which an attached connection registers a
+    /// custom collation, to sort rows locally (see `RemoteOrdering`).
+    static func remoteAliasName(ofCollation name: String) -> String {
+        "folio_remote_" + name
+    }
+
+    /// Prepares the first statement of `sql`, whose preparation failed
+    /// with `error`, when its custom collations only sort its rows (see
+    /// `RemoteOrdering`). Throws the explained `error` otherwise.
+    ///
+    /// - Parameters:
+    ///   - sql: The SQL, from the start of the statement (not trimmed).
+    ///   - error: The error of the preparation of `sql`.
+    /// - Returns: The statement, and the length in bytes of its SQL in
+    ///   `sql`.
+    func makeLocallyOrderedStatement(sql: String, error: DatabaseError) throws -> (statement: Statement, length: Int) {
+        guard let message = error.message, message.hasPrefix("no such collation sequence: ") else {
+            throw preparationError(error)
+        }
+        let ordering: RemoteOrdering
+        do {
+            guard let found = try RemoteOrdering(sql: sql, customCollationNames: database.customCollations.keys) else {
+                throw preparationError(error)
+            }
+            ordering = found
+        } catch let refusal as RemoteOrdering.Refusal {
+            throw refusalError(refusal, sql: error.sql)
+        }
+        let connection = try database.checkOpen()
+        var handle: SQLiteStatement?
+        database.authorizer.startRecording()
+        let code = sqlite3_prepare_v3(connection, ordering.remoteSQL, -1, 0, &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_finalize(handle)
+            throw preparationError(DatabaseError.lastError(connection, code: code, sql: error.sql))
+        }
+        let statementSQL = ordering.statementSQL(in: sql)
+        let statement = try makeStatement(
+            prepared: handle, sql: statementSQL, remoteSQL: ordering.remoteSQL, ordering: ordering)
+        return (statement, ordering.statementLength)
+    }
+
+    /// The error of a statement whose custom collations can not sort its
+    /// rows locally.
+    private func refusalError(_ refusal: RemoteOrdering.Refusal, sql: String?) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_ERROR,
+            message: "the custom collation \(refusal.collationName) can not run on a remote database, which does not know it: "
+                + "a connection attached to a remote database sorts with a custom collation only in the ORDER BY of a top-level SELECT, "
+                + "on result columns, without LIMIT or OFFSET, and \(refusal.reason)",
+            sql: sql)
+    }
+
     // MARK: - Errors
 
     /// Explains a preparation error that comes from remote execution.
@@ -330,7 +414,7 @@ final class RemoteConnection {
         }
         if message.hasPrefix("no such collation sequence: ") {
             let name = String(message.dropFirst("no such collation sequence: ".count))
-            if database.customCollationNames.contains(where: { $0.lowercased() == name.lowercased() }) {
+            if database.customCollations.keys.contains(where: { $0.lowercased() == name.lowercased() }) {
                 return DatabaseError(
                     resultCode: error.extendedResultCode,
                     message: "the custom collation \(name) can not run on a remote database, which does not know it",

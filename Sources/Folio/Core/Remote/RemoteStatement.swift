@@ -157,12 +157,15 @@ extension RemoteStatement {
         if let statement {
             _ = statement.bindForTrace(statement.resolvedArgumentValues(), to: original)
         }
-        var expandedSQL = sql
+        // The SQL of the statement, which may differ from the remote SQL
+        // (see `RemoteOrdering`).
+        let statementSQL = statement?.sql ?? sql
+        var expandedSQL = statementSQL
         if let expanded = sqlite3_expanded_sql(original) {
             expandedSQL = Database.text(from: expanded, to: nil)
             sqlite3_free(expanded)
         }
-        return (sql, expandedSQL)
+        return (statementSQL, expandedSQL)
     }
 }
 

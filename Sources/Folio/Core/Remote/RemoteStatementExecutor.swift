@@ -20,13 +20,18 @@ import CSQLite
 // introspection (on the local copy), `ValueObservation` and
 // `DatabaseRegionObservation` of its own writes, the trace (the SQL of the
 // statements, not of their substitutes), read-only accesses (a write
-// throws SQLITE_READONLY before anything is sent).
+// throws SQLITE_READONLY before anything is sent), custom (Swift)
+// collations in the ORDER BY of a top-level SELECT without LIMIT or
+// OFFSET, on terms that name result columns (the remote engine gets the
+// SQL without them, and the rows are sorted locally: `RemoteOrdering`).
 //
 // What it does not support (each throws a `DatabaseError` that says so):
-// custom SQL functions and collations, Folio's Swift ones included
-// (`DatabaseFunction.uppercase`, `DatabaseCollation.localizedCompare`...:
-// they are removed locally, and a statement that uses one fails when it is
-// prepared), ATTACH/DETACH, backups, changesets and sessions
+// custom SQL functions, and custom collations anywhere else (WHERE,
+// GROUP BY, subqueries, windows, compound SELECTs, ORDER BY terms that
+// are not result columns, with a LIMIT or OFFSET), Folio's Swift ones
+// included (`DatabaseFunction.uppercase`,
+// `DatabaseCollation.localizedCompare`...: they are removed locally, and a
+// statement that uses one fails when it is prepared), ATTACH/DETACH, backups, changesets and sessions
 // (`recordChanges`, `apply`), `observesExternalChanges`, attaching a
 // connection that is not in memory, more parameters than
 // `maximumParameterCount` in raw SQL. Not seen by the connection: changes
@@ -104,7 +109,9 @@ import CSQLite
     /// it holds are dropped, and replaced with those of the remote
     /// database. Its custom functions and collations are removed (the
     /// remote engine does not know them: a statement that uses one throws
-    /// a ``DatabaseError`` that says so when it is prepared), and its
+    /// a ``DatabaseError`` that says so when it is prepared, unless its
+    /// custom collations only sort the rows of a top-level SELECT, which
+    /// the connection then sorts locally), and its
     /// `SQLITE_LIMIT_VARIABLE_NUMBER` becomes `maximumParameterCount`.
     ///
     /// - Parameters:
@@ -143,8 +150,9 @@ import CSQLite
                 connection, function.name, function.sqliteArgumentCount, function.encoding,
                 nil, nil, nil, nil, nil)
         }
-        for name in customCollationNames {
+        for (name, collation) in customCollations {
             sqlite3_create_collation_v2(connection, name, SQLITE_UTF8, nil, nil, nil)
+            register(collation, as: RemoteConnection.remoteAliasName(ofCollation: name))
         }
         self.remote = remote
         clearStatementCache()

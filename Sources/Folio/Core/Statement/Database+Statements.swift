@@ -287,8 +287,20 @@ extension Database {
                 guard code == SQLITE_OK else {
                     // The tail of a failed compilation points where the
                     // error was found: report the rest of the SQL instead.
-                    throw remotePreparationError(
-                        DatabaseError.lastError(connection, code: code, sql: Database.text(from: current, to: nil)))
+                    let error = DatabaseError.lastError(connection, code: code, sql: Database.text(from: current, to: nil))
+                    guard let remote else { throw error }
+                    // A custom collation that may sort the rows locally.
+                    let (statement, length) = try remote.makeLocallyOrderedStatement(sql: String(cString: current), error: error)
+                    current += length
+                    statementCount += 1
+                    try statement.consumeArguments(&values, named: arguments.namedValues, allArguments: arguments)
+                    usedNames.formUnion(statement.parameterNames.compactMap { $0 })
+                    let isLast = Database.isBlank(current)
+                    if isLast {
+                        try Database.checkAllArgumentsUsed(arguments, remaining: values, usedNames: usedNames, sql: sql)
+                    }
+                    try body(statement, statementCount == 1 && isLast)
+                    continue
                 }
                 let statementSQL = Database.text(from: current, to: tail)
                 guard let sqliteStatement, let tail else { break } // only comments left
@@ -347,7 +359,20 @@ extension Database {
             authorizer.startRecording()
             let code = sqlite3_prepare_v3(connection, start, -1, flags, &sqliteStatement, &tail)
             guard code == SQLITE_OK else {
-                throw remotePreparationError(DatabaseError.lastError(connection, code: code, sql: sql))
+                let error = DatabaseError.lastError(connection, code: code, sql: sql)
+                guard let remote else { throw error }
+                // A custom collation that may sort the rows locally.
+                let (statement, length) = try remote.makeLocallyOrderedStatement(sql: String(cString: start), error: error)
+                var extra: SQLiteStatement?
+                let extraCode = sqlite3_prepare_v3(connection, start + length, -1, 0, &extra, nil)
+                sqlite3_finalize(extra)
+                if extra != nil || extraCode != SQLITE_OK {
+                    throw DatabaseError(
+                        resultCode: .SQLITE_MISUSE,
+                        message: "Multiple statements found. To execute multiple statements, use Database.execute(sql:) or Database.allStatements(sql:) instead.",
+                        sql: sql)
+                }
+                return statement
             }
             guard let sqliteStatement else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "empty statement", sql: sql)
@@ -378,13 +403,6 @@ extension Database {
             return try remote.makeStatement(prepared: sqliteStatement, sql: sql)
         }
         return Statement(database: self, sqliteStatement: sqliteStatement, sql: sql)
-    }
-
-    /// The error of a failed preparation, which a connection attached to a
-    /// remote engine explains (too many parameters for the remote engine,
-    /// a custom function or collation that it does not know).
-    private func remotePreparationError(_ error: DatabaseError) -> DatabaseError {
-        remote?.preparationError(error) ?? error
     }
 
     /// Throws when the SQL holds a NUL character followed by anything but

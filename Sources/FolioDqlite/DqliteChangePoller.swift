@@ -22,7 +22,11 @@ final class DqliteChangePoller: @unchecked Sendable {
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(Int(interval * 100)))
         timer.setEventHandler { [weak queue] in
             guard let queue else { return }
+            // One poll at a time: polls must not pile up on the queue while
+            // one waits for a leader, and starve the accesses of the user.
+            guard state.schedulePoll() else { return }
             queue.asyncWriteWithoutTransaction { db in
+                defer { state.pollDidEnd() }
                 guard !db.isInsideTransaction else { return }
                 state.poll(db, executor: executor)
             }
@@ -43,12 +47,33 @@ final class DqliteChangePoller: @unchecked Sendable {
 /// connection's queue only (`asyncWriteWithoutTransaction`): hence
 /// `@unchecked Sendable`.
 private final class PollState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pollIsPending = false
+    private var lastFailure: Date?
     private var dataVersion: Int64?
     private var schemaVersion: Int64?
     private var generation = -1
     private var lastSearch: Date?
 
+    /// Returns false when a poll is on its way already (the timer's
+    /// thread asks; the lock guards the flag).
+    func schedulePoll() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if pollIsPending { return false }
+        pollIsPending = true
+        return true
+    }
+
+    func pollDidEnd() {
+        lock.lock(); defer { lock.unlock() }
+        pollIsPending = false
+    }
+
     func poll(_ db: Database, executor: DqliteStatementExecutor) {
+        // After a failed poll (no leader, a lost connection), the next
+        // tries come at most once in 10 seconds: a leader search holds the
+        // connection's queue for up to the leader search timeout.
+        if let lastFailure, Date().timeIntervalSince(lastFailure) < 10 { return }
         // Without a connection to the leader, the leader is searched at
         // most once in 10 seconds, so that polling a cluster without a
         // leader does not keep the connection's queue busy.
@@ -80,8 +105,10 @@ private final class PollState: @unchecked Sendable {
             if changed || schemaChanged {
                 try db.notifyChanges(in: DatabaseRegion.fullDatabase)
             }
+            lastFailure = nil
         } catch {
-            // The next poll tries again (the leader may be changing).
+            // A later poll tries again (the leader may be changing).
+            lastFailure = Date()
         }
     }
 }

@@ -25,10 +25,15 @@ final class DqliteFailoverTests: XCTestCase {
         _ database: DqliteDatabase, client: Int, count: Int, losses: LockedCounter) throws -> Set<Int>
     {
         var acknowledged: Set<Int> = []
+        // Never loop for ever: a cluster that lost its quorum fails the test.
+        let deadline = Date().addingTimeInterval(150)
         for index in 0..<count {
             let key = client * 100_000 + index
             var done = false
             while !done {
+                guard Date() < deadline else {
+                    throw DqliteError.noLeader("client \(client) could not insert row \(index) within 150 s")
+                }
                 do {
                     try database.write { db in
                         try db.execute(sql: "INSERT INTO item (key, client) VALUES (?, ?)", arguments: [key, client])

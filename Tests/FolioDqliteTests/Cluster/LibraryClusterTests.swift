@@ -59,7 +59,7 @@ final class LibraryClusterTests: DqliteClusterTestCase {
         }
         let list = try remote.authorList()
         XCTAssertEqual(list, try local.authorList())
-        XCTAssertEqual(list.map(\.author.name).prefix(3), ["Anonymous", "anne Carson", "Elsa Morante"])
+        XCTAssertEqual(list.map(\.author.name).prefix(3), ["anne Carson", "Anonymous", "Elsa Morante"])
         for id: Int64 in [1, 2, 3, 999] {
             XCTAssertEqual(try remote.authorInfo(authorId: id), try local.authorInfo(authorId: id))
             XCTAssertEqual(try remote.bookInfo(bookId: id), try local.bookInfo(bookId: id))

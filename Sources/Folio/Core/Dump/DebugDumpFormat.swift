@@ -33,22 +33,13 @@ public struct DebugDumpFormat: Sendable {
     private var list: ListDumpFormat
 
     /// Whether the column names are printed before the first row.
-    public var header: Bool {
-        get { list.header }
-        set { list.header = newValue }
-    }
+    public var header: Bool
 
     /// The text between two values.
-    public var separator: String {
-        get { list.separator }
-        set { list.separator = newValue }
-    }
+    public var separator: String
 
     /// The text printed for NULL.
-    public var nullValue: String {
-        get { list.nullValue }
-        set { list.nullValue = newValue }
-    }
+    public var nullValue: String
 
     /// Creates a debug format.
     ///
@@ -63,7 +54,18 @@ public struct DebugDumpFormat: Sendable {
     ///   - separator: The text between two values.
     ///   - nullValue: The text printed for NULL.
     public init(header: Bool = false, separator: String = "|", nullValue: String = "") {
+        self.header = header
+        self.separator = separator
+        self.nullValue = nullValue
         list = ListDumpFormat(header: header, separator: separator, nullValue: nullValue)
+    }
+
+    /// Gives the list format that writes the rows the options as they
+    /// are now (they are public, and mutable between rows).
+    private mutating func syncOptions() {
+        list.header = header
+        list.separator = separator
+        list.nullValue = nullValue
     }
 }
 
@@ -76,6 +78,7 @@ extension DebugDumpFormat: DumpFormat {
     ///   - statement: A statement that has just produced a row.
     ///   - stream: The output stream.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
+        syncOptions()
         list.writeRow(statement, to: &stream, text: Self.text)
     }
 
@@ -87,6 +90,7 @@ extension DebugDumpFormat: DumpFormat {
     ///   - statement: A statement that has no more rows.
     ///   - stream: The output stream.
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
+        syncOptions()
         list.finalize(db, statement: statement, to: &stream)
     }
 

@@ -93,7 +93,7 @@ final class DqliteFailoverTests: XCTestCase {
         XCTAssertEqual(Set(rows).count, rows.count, "no insert is doubled")
         let survivors = cluster.addresses.enumerated().filter { $0.offset != leader }.map(\.element)
         XCTAssertNotEqual(try cluster.leaderIndex(), leader)
-        print("failover: \(rows.count) rows, \(losses.value) writes met the leader's loss")
+        print("failover: \(rows.count) rows, \(losses.value) writes met the leader's loss, \(cluster.crashes.count) node(s) crashed by themselves and restarted: \(cluster.crashes)")
 
         // The Go shell reads the same rows.
         let shell = Process()

@@ -6,7 +6,11 @@ import XCTest
 /// processes (from the go-dqlite package) on free loopback ports, each in
 /// a temporary folder, started by the test process and killed by `stop()`
 /// (tearDown), so that nothing is left running.
-final class DqliteTestCluster {
+///
+/// `@unchecked Sendable`: the processes' termination handlers use it from
+/// other threads; what they touch (`processes` and the supervision state)
+/// is guarded by `lock`, and `nodes` does not change after `init`.
+final class DqliteTestCluster: @unchecked Sendable {
     /// The line that installs the nodes, given in the failure when
     /// `dqlite-demo` is missing.
     static let installLine = "apt-get install -y go-dqlite"
@@ -15,11 +19,36 @@ final class DqliteTestCluster {
         var address: String
         var apiAddress: String
         var directory: URL
-        var process: Process?
     }
 
     private(set) var nodes: [Node] = []
     let folder: URL
+
+    /// The running process of each node, and the supervision state: the
+    /// processes' termination handlers run on other threads.
+    private let lock = NSLock()
+    private var processes: [Int: Process] = [:]
+    private var killedByTest: Set<Int> = []
+    private var isStopping = false
+    private var executable: URL?
+    private var _crashes: [String] = []
+
+    /// The nodes that ended without being killed by the test, with the end
+    /// of their log: the supervisor restarted them, as a service manager
+    /// restarts a crashed node of a real cluster (Debian's dqlite-demo
+    /// 1.11 can abort on an assertion of libdqlite's transport after a
+    /// leader is lost).
+    var crashes: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return _crashes
+    }
+
+    /// The process of node `index`, when it runs.
+    func process(_ index: Int) -> Process? {
+        lock.lock(); defer { lock.unlock() }
+        guard let process = processes[index], process.isRunning else { return nil }
+        return process
+    }
 
     /// The addresses of the nodes' database endpoints.
     var addresses: [String] { nodes.map(\.address) }
@@ -77,6 +106,9 @@ final class DqliteTestCluster {
     func start(_ index: Int, executable: URL? = nil) throws {
         let process = Process()
         process.executableURL = try executable ?? Self.demoExecutable()
+        lock.lock()
+        self.executable = process.executableURL
+        lock.unlock()
         var arguments = ["-a", nodes[index].apiAddress, "-d", nodes[index].address, "-D", nodes[index].directory.path]
         if index > 0 { arguments += ["-j", nodes[0].address] }
         process.arguments = arguments
@@ -85,27 +117,59 @@ final class DqliteTestCluster {
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
+        process.terminationHandler = { [weak self] process in
+            self?.nodeDidEnd(index, process: process)
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        // A restart that comes after stop() started does not run.
+        guard !isStopping else { return }
+        killedByTest.remove(index)
+        processes[index] = process
         try process.run()
-        nodes[index].process = process
+    }
+
+    /// Restarts a node that ended on its own (not killed by the test, not
+    /// stopped), and records it in ``crashes``.
+    private func nodeDidEnd(_ index: Int, process: Process) {
+        lock.lock()
+        let isCrash = !isStopping && !killedByTest.contains(index) && processes[index] === process
+        let executable = self.executable
+        if isCrash {
+            let log = (try? String(contentsOf: nodes[index].directory.appendingPathComponent("node.log"), encoding: .utf8)) ?? ""
+            _crashes.append("node \(index + 1) ended (status \(process.terminationStatus)): \(log.suffix(300))")
+            processes[index] = nil
+        }
+        lock.unlock()
+        guard isCrash else { return }
+        Thread.sleep(forTimeInterval: 0.2)
+        lock.lock()
+        let stopping = isStopping
+        lock.unlock()
+        if !stopping { try? start(index, executable: executable) }
     }
 
     /// Kills node `index` with SIGKILL, and waits for its end.
     func kill(_ index: Int) {
-        guard let process = nodes[index].process, process.isRunning else { return }
+        lock.lock()
+        killedByTest.insert(index)
+        let process = processes[index]
+        processes[index] = nil
+        lock.unlock()
+        guard let process, process.isRunning else { return }
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        nodes[index].process = nil
     }
 
     /// The index of the node that leads now.
     func leaderIndex(timeout: Double = 20) throws -> Int {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            for node in nodes where node.process?.isRunning == true {
+            for (index, node) in nodes.enumerated() where process(index) != nil {
                 if let connection = try? DqliteConnection(address: node.address, timeouts: Self.probeConfiguration),
                    let leader = try? connection.leader(),
                    let index = nodes.firstIndex(where: { $0.address == leader.address }),
-                   nodes[index].process?.isRunning == true
+                   process(index) != nil
                 {
                     return index
                 }
@@ -118,14 +182,18 @@ final class DqliteTestCluster {
     /// Kills every node, and removes the folders.
     func stop() {
         for index in nodes.indices {
-            if let process = nodes[index].process, process.isRunning {
+            lock.lock()
+            isStopping = true
+            let process = processes[index]
+            processes[index] = nil
+            lock.unlock()
+            if let process, process.isRunning {
                 process.terminate()
                 let deadline = Date().addingTimeInterval(5)
                 while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
                 if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
                 process.waitUntilExit()
             }
-            nodes[index].process = nil
         }
         try? FileManager.default.removeItem(at: folder)
     }
@@ -141,7 +209,7 @@ final class DqliteTestCluster {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
-            for node in nodes where node.process?.isRunning == true {
+            for (index, node) in nodes.enumerated() where process(index) != nil {
                 do {
                     let connection = try DqliteConnection(address: node.address, timeouts: Self.probeConfiguration)
                     defer { connection.close() }

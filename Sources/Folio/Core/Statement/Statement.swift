@@ -358,17 +358,6 @@ public final class Statement {
 
     // MARK: - Arguments
 
-    /// Checks that arguments fit the statement parameters.
-    ///
-    /// - Parameter arguments: Statement arguments.
-    /// - Throws: A ``DatabaseError`` when a value is missing, a value is
-    ///   too many, or a name is unknown.
-    public func validateArguments(_ arguments: StatementArguments) throws {
-        var values = arguments.values[...]
-        _ = try resolvedValues(consuming: &values, named: arguments.namedValues)
-        try checkNoRemainingValues(values, namedValues: arguments.namedValues, allArguments: arguments)
-    }
-
     /// Sets the arguments used by the next execution.
     ///
     /// ```swift
@@ -426,53 +415,6 @@ public final class Statement {
         try bind(resolved, arguments: allArguments)
     }
 
-    private func resolvedValues(
-        consuming values: inout ArraySlice<DatabaseValue>,
-        named: [String: DatabaseValue]) throws -> [DatabaseValue]
-    {
-        var resolved: [DatabaseValue] = []
-        resolved.reserveCapacity(parameterNames.count)
-        for name in parameterNames {
-            if let name, let value = named[name] {
-                resolved.append(value)
-            } else if let value = values.popFirst() {
-                resolved.append(value)
-            } else if let name {
-                throw DatabaseError(
-                    resultCode: .SQLITE_MISUSE,
-                    message: "missing statement argument: \(name)",
-                    sql: sql)
-            } else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_MISUSE,
-                    message: "wrong number of statement arguments: \(values.startIndex)",
-                    sql: sql)
-            }
-        }
-        return resolved
-    }
-
-    private func checkNoRemainingValues(
-        _ values: ArraySlice<DatabaseValue>,
-        namedValues: [String: DatabaseValue],
-        allArguments: StatementArguments) throws
-    {
-        if !values.isEmpty {
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message: "wrong number of statement arguments: \(allArguments.values.count)",
-                sql: sql)
-        }
-        let known = Set(parameterNames.compactMap { $0 })
-        let unknown = namedValues.keys.filter { !known.contains($0) }.sorted()
-        if !unknown.isEmpty {
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message: "unknown statement argument\(unknown.count > 1 ? "s" : ""): \(unknown.joined(separator: ", "))",
-                sql: sql)
-        }
-    }
-
     private func bind(_ values: [DatabaseValue], arguments: StatementArguments) throws {
         reset()
         if pendingBindError != nil {
@@ -528,23 +470,6 @@ public final class Statement {
     ///   left unbound: throw ``unrepresentableValueError(in:arguments:)``.
     func bind(_ value: DatabaseValue, at index: CInt) -> CInt {
         value._bind(to: sqliteStatement, at: index, unrepresentableCode: Statement.unrepresentableValueCode)
-    }
-
-    /// The code ``bind(_:at:)`` returns for a value that SQLite can not
-    /// store: not an SQLite result code (they are all positive).
-    static let unrepresentableValueCode: CInt = -1
-
-    /// The error of the first value of `values` that SQLite can not store.
-    func unrepresentableValueError(in values: [DatabaseValue], arguments: StatementArguments) -> DatabaseError {
-        for value in values {
-            if let error = value.unrepresentableValueError(
-                sql: sql, arguments: arguments,
-                publicArguments: database.configuration.publicStatementArguments)
-            {
-                return error
-            }
-        }
-        return DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a value can not be stored", sql: sql)
     }
 
     // MARK: - Execution

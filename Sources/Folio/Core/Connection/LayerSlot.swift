@@ -7,7 +7,7 @@ protocol LayerSlotValue: AnyObject {
     /// of a row ended, or the connection closes.
     ///
     /// - Parameter owner: The object whose slot held the value (a
-    ///   ``Row``, a ``Statement``, a ``Database``).
+    ///   ``Row``, a ``Statement``, a ``Database``, a ``PrefetchBuffer``).
     func slotWillEmpty(owner: AnyObject)
 }
 
@@ -26,6 +26,8 @@ extension LayerSlotValue {
 ///   decoded from its rows (`RowDecodingPlanCache`).
 /// - A ``Row`` that a cursor reuses keeps the keyed decoding containers
 ///   of its records from one step to the next (`KeyedContainerCache`).
+/// - A ``PrefetchBuffer`` keeps the row that decodes its rows, for all
+///   the parent rows of a prefetch (`PrefetchedRowsCursor`).
 ///
 /// Each slot has one owner layer, and holds one type of value, a final
 /// class. Reading it is checked in every build, without a dynamic cast:

@@ -105,32 +105,26 @@ public final class RowCursor: DatabaseCursor {
     }
 
     /// Returns all remaining rows of a cursor whose rows have no layout,
-    /// copied into one buffer of values that they share (see
-    /// ``Row/init(buffer:base:statement:)``): one array for all rows
-    /// instead of one per row. The prefetched rows of associations are
-    /// fetched this way.
-    func copyAllIntoBuffer() throws -> [Row] {
-        guard try core.step() else { return [] }
-        // After the first step: SQLite may have compiled the statement
-        // again, with other columns.
-        let columnCount = statement.columnCount
-        let sqliteStatement = statement.sqliteStatement
+    /// copied into one buffer of values (see ``PrefetchBuffer``): one
+    /// array for all rows instead of one per row, and no `Row` until one
+    /// is needed. The prefetched rows of associations are fetched this
+    /// way.
+    func copyAllIntoBuffer() throws -> PrefetchBuffer {
         var buffer: [DatabaseValue] = []
         var rowCount = 0
-        repeat {
-            for index in 0..<CInt(columnCount) {
-                buffer.append(DatabaseValue(sqliteStatement: sqliteStatement, index: index))
-            }
-            rowCount += 1
-        } while try core.step()
-        // The rows refer to the buffer once it is complete: appending to
-        // a buffer that rows share would copy it.
-        var rows: [Row] = []
-        rows.reserveCapacity(rowCount)
-        for rowIndex in 0..<rowCount {
-            rows.append(Row(buffer: buffer, base: rowIndex &* columnCount, statement: statement))
+        if try core.step() {
+            // After the first step: SQLite may have compiled the statement
+            // again, with other columns.
+            let columnCount = statement.columnCount
+            let sqliteStatement = statement.sqliteStatement
+            repeat {
+                for index in 0..<CInt(columnCount) {
+                    buffer.append(DatabaseValue(sqliteStatement: sqliteStatement, index: index))
+                }
+                rowCount += 1
+            } while try core.step()
         }
-        return rows
+        return PrefetchBuffer(values: buffer, rowCount: rowCount, statement: statement)
     }
 
     deinit {

@@ -89,13 +89,13 @@ public struct PreparedRequest {
 
     /// Returns the rows of the request, copied, with prefetched
     /// associations; rows that have no layout and nothing prefetched
-    /// share one buffer of values (see ``RowCursor/copyAllIntoBuffer()``).
+    /// are the values of one buffer (see ``RowCursor/copyAllIntoBuffer()``).
     /// The rows of prefetched associations are fetched this way.
-    func fetchAllRowsSharingBuffer(_ db: Database) throws -> [Row] {
+    func fetchAllRowsSharingBuffer(_ db: Database) throws -> PrefetchQueryRows {
         guard adapter == nil, supplementaryFetch == nil else {
-            return try fetchAllRows(db)
+            return .rows(try fetchAllRows(db))
         }
-        return try RowCursor(statement: statement).copyAllIntoBuffer()
+        return .buffer(try RowCursor(statement: statement).copyAllIntoBuffer())
     }
 
     /// Returns a cursor of rows: live rows when nothing is prefetched,

@@ -44,7 +44,7 @@ extension Row: CustomDebugStringConvertible {
         }
         let prefetchedRows = self.prefetchedRows
         for key in prefetchedRows.keys.sorted() {
-            let count = prefetchedRows[key]?.count ?? 0
+            let count = prefetchedRows.count(forKey: key)
             lines.append("\(indent)+ \(key): \(count) row\(count == 1 ? "" : "s")")
         }
     }

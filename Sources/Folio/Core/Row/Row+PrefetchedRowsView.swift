@@ -19,7 +19,7 @@ extension Row {
     /// authorRow.prefetchedRows["books"]  // [Row]
     /// ```
     public struct PrefetchedRowsView: Equatable {
-        let rows: [ByteExactString: [Row]]
+        let rows: [ByteExactString: PrefetchedRowSet]
 
         /// The association keys of the prefetched rows.
         ///
@@ -43,7 +43,11 @@ extension Row {
         ///
         /// - Parameter key: An association key.
         /// - Returns: The prefetched rows, or nil.
-        public subscript(_ key: String) -> [Row]? { rows[ByteExactString(key)] }
+        public subscript(_ key: String) -> [Row]? { rows[ByteExactString(key)]?.allRows }
+
+        /// The number of prefetched rows for an association key, without
+        /// building them.
+        func count(forKey key: String) -> Int { rows[ByteExactString(key)]?.count ?? 0 }
 
         /// Returns whether two views have the same keys, and equal rows for
         /// each key.
@@ -52,7 +56,11 @@ extension Row {
         /// row1.prefetchedRows == row2.prefetchedRows
         /// ```
         public static func == (lhs: PrefetchedRowsView, rhs: PrefetchedRowsView) -> Bool {
-            lhs.rows == rhs.rows
+            guard lhs.rows.count == rhs.rows.count else { return false }
+            for (key, set) in lhs.rows {
+                guard let other = rhs.rows[key], set.count == other.count, set.allRows == other.allRows else { return false }
+            }
+            return true
         }
     }
 }

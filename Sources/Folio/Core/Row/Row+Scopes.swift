@@ -84,8 +84,15 @@ extension Row {
     }
 
     /// Stores prefetched rows.
-    func setPrefetchedRows(_ rows: [Row], forKey key: String) {
+    func setPrefetchedRows(_ rows: PrefetchedRowSet, forKey key: String) {
         _prefetchStorage?.rows[ByteExactString(_scopePath), default: [:]][ByteExactString(key)] = rows
+    }
+
+    /// The prefetched rows of an association key, or nil, without
+    /// building the rows of a buffer (see ``PrefetchedRowSet``).
+    func prefetchedRowSet(forKey key: String) -> PrefetchedRowSet? {
+        guard let _prefetchStorage else { return nil }
+        return _prefetchStorage.rows[ByteExactString(_scopePath)]?[ByteExactString(key)]
     }
 
     /// The row without its scopes and prefetched rows: the same columns

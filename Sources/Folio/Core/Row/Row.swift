@@ -60,7 +60,7 @@ public final class Row {
 
     /// All values of a copied row (the visible ones start at `_valueBase
     /// + _offset`): its own values, or the buffer of all the rows of a
-    /// prefetch (see ``init(buffer:base:statement:)``).
+    /// prefetch (see ``init(buffer:base:)``).
     @usableFromInline let _values: [DatabaseValue]
 
     /// Where the values of the statement's columns start in `_values`: 0,
@@ -269,20 +269,18 @@ public final class Row {
     /// share it instead of holding an array each.
     ///
     /// - Parameters:
-    ///   - buffer: The values of rows of the statement, each
-    ///     `statement.columnCount` long.
+    ///   - buffer: The values of rows of a statement.
     ///   - base: The index of the first value of the row in the buffer.
-    ///   - statement: The statement that produced the values.
-    convenience init(buffer: [DatabaseValue], base: Int, statement: Statement) {
+    convenience init(buffer: PrefetchBuffer, base: Int) {
         self.init(
             statement: nil,
-            values: buffer,
-            columnNames: statement.columnNames,
-            previousDuplicates: statement.previousDuplicateIndexes,
-            hasDuplicateNames: statement.hasDuplicateColumnNames,
-            copiedSQL: statement.sql,
+            values: buffer.values,
+            columnNames: buffer.columnNames,
+            previousDuplicates: buffer.previousDuplicates,
+            hasDuplicateNames: buffer.hasDuplicateNames,
+            copiedSQL: buffer.sql,
             offset: 0,
-            count: statement.columnCount,
+            count: buffer.columnCount,
             layout: nil,
             prefetchStorage: nil,
             scopePath: "",

@@ -115,10 +115,12 @@ struct SQLPrefetcher {
         let (parentKeys, uniqueKeys) = try keys(prefetch, rows, parentRows)
 
         // Keys of one column (the common case) group by value, without an
-        // array per row.
+        // array per row. A group holds the indexes of its rows among the
+        // rows of their prefetch query: no `Row` is built for the rows of
+        // a buffer (see PrefetchedRowSet).
         let isSingleColumnKey = prefetch.childColumns.count == 1
-        var singleColumnGroups: [DatabaseValue: [Row]] = [:]
-        var groups: [[DatabaseValue]: [Row]] = [:]
+        var singleColumnGroups: [DatabaseValue: PrefetchedRowSet] = [:]
+        var groups: [[DatabaseValue]: PrefetchedRowSet] = [:]
         let keyCount = prefetch.childColumns.count
         if isSingleColumnKey {
             // One group per parent key at most.
@@ -126,27 +128,46 @@ struct SQLPrefetcher {
         }
         // Each chunk of keys is fetched before the next one is prepared:
         // the chunks of one size share their SQL, hence one cached
-        // statement, whose arguments the next chunk replaces.
+        // statement, whose arguments the next chunk replaces. The chunks
+        // have distinct keys: each group comes from one chunk.
         try forEachChunk(prefetch, keys: uniqueKeys) { chunk in
             let prepared = try preparedRequest(prefetch, prefetchQuery(prefetch, keys: chunk), db)
             let childRows = try prepared.fetchAllRowsSharingBuffer(db)
             let keyStart = prepared.statement.columnCount - keyCount
             if isSingleColumnKey {
-                SQLPrefetcher.group(childRows, keyIndex: keyStart, into: &singleColumnGroups)
+                var indexGroups: [DatabaseValue: [Int]] = [:]
+                indexGroups.reserveCapacity(chunk.count)
+                SQLPrefetcher.group(childRows, keyIndex: keyStart, into: &indexGroups)
+                for (key, indexes) in indexGroups {
+                    singleColumnGroups[key] = SQLPrefetcher.merged(singleColumnGroups[key], childRows.subset(indexes))
+                }
             } else {
-                for childRow in childRows {
-                    let key = (0..<keyCount).map { childRow.databaseValue(atAbsoluteIndex: keyStart + $0) }
-                    groups[key, default: []].append(childRow)
+                var indexGroups: [[DatabaseValue]: [Int]] = [:]
+                for index in 0..<childRows.count {
+                    let key = (0..<keyCount).map { childRows.databaseValue(atAbsoluteColumn: keyStart + $0, ofRow: index) }
+                    indexGroups[key, default: []].append(index)
+                }
+                for (key, indexes) in indexGroups {
+                    groups[key] = SQLPrefetcher.merged(groups[key], childRows.subset(indexes))
                 }
             }
         }
+        let noRows = PrefetchedRowSet(rows: [])
         for (parentRow, key) in zip(parentRows, parentKeys) {
             let childRows = isSingleColumnKey ? singleColumnGroups[key[0]] : groups[key]
-            parentRow?.setPrefetchedRows(childRows ?? [], forKey: prefetch.key)
+            parentRow?.setPrefetchedRows(childRows ?? noRows, forKey: prefetch.key)
         }
     }
 
-    /// Adds rows to their groups, by the value of a key column.
+    /// The rows of a group found in one more chunk (never, as chunks have
+    /// distinct keys: for safety, the rows of both).
+    private static func merged(_ group: PrefetchedRowSet?, _ rows: PrefetchedRowSet) -> PrefetchedRowSet {
+        guard let group else { return rows }
+        return PrefetchedRowSet(rows: group.allRows + rows.allRows)
+    }
+
+    /// Adds the indexes of rows to their groups, by the value of a key
+    /// column.
     ///
     /// The rows of one key usually come in a run (SQLite reads them
     /// through the index of the key column, or in the order of the
@@ -158,23 +179,23 @@ struct SQLPrefetcher {
     /// - Parameters:
     ///   - rows: Rows, in the order of the prefetch query.
     ///   - keyIndex: The absolute index of the key column.
-    ///   - groups: The groups, by key.
-    static func group(_ rows: [Row], keyIndex: Int, into groups: inout [DatabaseValue: [Row]]) {
-        var run: [Row] = []
+    ///   - groups: The indexes of the rows in `rows`, by key.
+    static func group(_ rows: PrefetchQueryRows, keyIndex: Int, into groups: inout [DatabaseValue: [Int]]) {
+        var runStart = 0
         var runKey = DatabaseValue.null
-        for row in rows {
-            let key = row.databaseValue(atAbsoluteIndex: keyIndex)
-            if !run.isEmpty && key != runKey {
-                groups[runKey, default: []].append(contentsOf: run)
-                run.removeAll(keepingCapacity: true)
+        let count = rows.count
+        for index in 0..<count {
+            let key = rows.databaseValue(atAbsoluteColumn: keyIndex, ofRow: index)
+            if index > runStart && key != runKey {
+                groups[runKey, default: []].append(contentsOf: runStart..<index)
+                runStart = index
             }
-            if run.isEmpty {
+            if index == runStart {
                 runKey = key
             }
-            run.append(row)
         }
-        if !run.isEmpty {
-            groups[runKey, default: []].append(contentsOf: run)
+        if count > runStart {
+            groups[runKey, default: []].append(contentsOf: runStart..<count)
         }
     }
 

@@ -24,6 +24,17 @@ final class KeyedContainerCache: LayerSlotValue {
     /// Unchecked: a row is used by one thread at a time.
     @exclusivity(unchecked) private var entries: [CachedKeyedContainer] = []
 
+    /// The decoding plans of a row that has no statement to own them
+    /// (the row that decodes the prefetched rows of a buffer), or nil:
+    /// the plans of live rows belong to their statement.
+    private let planCache: RowDecodingPlanCache?
+
+    /// - Parameter planCache: The owner of the decoding plans of a row
+    ///   that has no statement, or nil.
+    init(planCache: RowDecodingPlanCache? = nil) {
+        self.planCache = planCache
+    }
+
     /// Returns the keyed container of a record type and a coding key type
     /// for the row, ready to decode a new record.
     @inline(__always)
@@ -40,7 +51,9 @@ final class KeyedContainerCache: LayerSlotValue {
             return unsafeDowncast(entry, to: TypedCachedKeyedContainer<KeyedDecodingContainer<Key>>.self)
                 .copyContainer()
         }
-        let plan = RowDecodingPlan.plan(for: row, record: record, key: Key.self)
+        let plan = planCache?.plan(
+            recordType: recordType, key: Key.self, columnOffset: row._offset, columnCount: row.count)
+            ?? RowDecodingPlan.plan(for: row, record: record, key: Key.self)
         let unmanagedPlan = plan.map { Unmanaged.passUnretained($0) }
         let keyedContainer: KeyedDecodingContainer<Key>
         if TypedCachedKeyedContainer<KeyedDecodingContainer<Key>>.canTellSharing {

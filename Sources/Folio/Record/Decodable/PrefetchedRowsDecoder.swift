@@ -12,7 +12,7 @@
 /// Its unkeyed container decodes one record per row, so that arrays, sets,
 /// and other decodable collections of records work.
 struct PrefetchedRowsDecoder: Decoder {
-    let rows: [Row]
+    let rows: PrefetchedRowSet
     let codingPath: [any CodingKey]
 
     /// The enclosing record type, whose strategies apply.
@@ -39,44 +39,41 @@ struct PrefetchedRowsDecoder: Decoder {
 
 /// The unkeyed container of ``PrefetchedRowsDecoder``: one record per row.
 struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
-    let rows: [Row]
+    let rows: PrefetchedRowSet
     let codingPath: [any CodingKey]
     let record: any FetchableRecord.Type
     private(set) var currentIndex = 0
 
-    /// The traits of the type of the elements, computed once.
-    private var elementTraits: DecodedTypeTraits?
-
     /// The row that decodes the rows of a prefetch buffer, one after the
-    /// other, created with the first of them.
-    private var bufferCursor: PrefetchedRowsCursor?
+    /// other: the one of the buffer, shared by all the parent rows.
+    private let bufferCursor: PrefetchedRowsCursor?
 
-    init(rows: [Row], codingPath: [any CodingKey], record: any FetchableRecord.Type) {
+    init(rows: PrefetchedRowSet, codingPath: [any CodingKey], record: any FetchableRecord.Type) {
         self.rows = rows
         self.codingPath = codingPath
         self.record = record
+        if let buffer = rows.buffer, !rows.rowIndexes.isEmpty {
+            bufferCursor = buffer.layerSlot.value(orInsert: { PrefetchedRowsCursor(buffer: buffer) })
+        } else {
+            bufferCursor = nil
+        }
     }
 
     /// The row to decode the element at an index from.
     ///
-    /// The prefetched rows of an association share one buffer of values
-    /// (``Row/init(buffer:base:statement:)``): a single row, reused by
-    /// moving its start in the buffer, decodes them all, with the keyed
-    /// decoding container of the element type built once
-    /// (``KeyedContainerCache``) instead of once per element. As in a
-    /// cursor, `init(row:)` gets a row that changes after it returns:
-    /// a record that keeps it must keep `row.copy()`. Other rows decode
-    /// as they are.
-    private mutating func decodingRow(at index: Int) -> Row {
-        let row = rows[index]
-        guard row._isPlainBufferRow else { return row }
-        if let bufferCursor, bufferCursor.row._sharesBuffer(with: row) {
-            bufferCursor.row._valueBase = row._valueBase
-            return bufferCursor.row
-        }
-        let cursor = PrefetchedRowsCursor(row: row)
-        bufferCursor = cursor
-        return cursor.row
+    /// The prefetched rows of a plain prefetch query are the values of one
+    /// buffer (``PrefetchBuffer``): a single row, reused by moving its
+    /// start in the buffer, decodes them all, for all the parent rows of
+    /// the fetch, with one decoding plan and one keyed decoding container
+    /// of the element type (``KeyedContainerCache``) instead of one per
+    /// element. As in a cursor, `init(row:)` gets a row that changes after
+    /// it returns: a record that keeps it must keep `row.copy()`. Other
+    /// rows decode as they are.
+    private func decodingRow(at index: Int) -> Row {
+        guard let bufferCursor else { return rows.row(at: index) }
+        let row = bufferCursor.row
+        row._valueBase = rows.rowIndexes[index] &* bufferCursor.columnCount
+        return row
     }
 
     var count: Int? { rows.count }
@@ -95,11 +92,10 @@ struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
         }
         defer { currentIndex += 1 }
         let traits: DecodedTypeTraits
-        if let elementTraits, elementTraits.type == ObjectIdentifier(T.self) {
-            traits = elementTraits
+        if let bufferCursor {
+            traits = bufferCursor.traits(of: T.self)
         } else {
             traits = DecodedTypeTraits(T.self)
-            elementTraits = traits
         }
         return try decodeRecord(T.self, from: decodingRow(at: currentIndex), record: record, recordType: traits.recordType)
     }
@@ -123,43 +119,47 @@ struct PrefetchedRowsContainer: UnkeyedDecodingContainer {
                 debugDescription: "no more prefetched rows"))
         }
         defer { currentIndex += 1 }
-        return RecordDecoder(row: rows[currentIndex], record: record)
+        return RecordDecoder(row: rows.row(at: currentIndex), record: record)
     }
 }
 
 /// The row that decodes the prefetched rows of one buffer (see
-/// ``PrefetchedRowsContainer``), released with the container: its
-/// decoding containers are released as a cursor releases those of its row.
-final class PrefetchedRowsCursor {
+/// ``PrefetchedRowsContainer``), kept by the buffer for all the parent
+/// rows of the fetch, with the decoding plans of its records: its
+/// decoding containers are released with the buffer, as a cursor
+/// releases those of its row.
+final class PrefetchedRowsCursor: LayerSlotValue {
     let row: Row
 
-    /// - Parameter row: A row of a buffer, where the cursor starts.
-    init(row: Row) {
-        self.row = Row(root: row, layout: nil, prefetchStorage: nil, scopePath: "")
-        self.row._enableStepCaches()
+    /// The number of values of each row of the buffer.
+    let columnCount: Int
+
+    /// The traits of the type of the elements, computed once.
+    private var elementTraits: DecodedTypeTraits?
+
+    /// - Parameter buffer: A buffer of rows.
+    init(buffer: PrefetchBuffer) {
+        row = Row(buffer: buffer, base: 0)
+        columnCount = buffer.columnCount
+        row._enableStepCaches()
+        // The rows of the buffer have no statement to own the decoding
+        // plans of their records: the cache of the cursor's containers
+        // owns them.
+        _ = row._layerSlot.value(orInsert: { KeyedContainerCache(planCache: RowDecodingPlanCache()) })
+    }
+
+    /// The traits of the type of the elements, computed once per type.
+    func traits<T>(of type: T.Type) -> DecodedTypeTraits {
+        if let elementTraits, elementTraits.type == ObjectIdentifier(T.self) {
+            return elementTraits
+        }
+        let traits = DecodedTypeTraits(T.self)
+        elementTraits = traits
+        return traits
     }
 
     deinit {
         row._releaseStepCaches()
-    }
-}
-
-extension Row {
-    /// Whether the row is one of the rows of a prefetch buffer
-    /// (``init(buffer:base:statement:)``) that holds more than one row,
-    /// with all the columns of its statement, no scope and nothing
-    /// prefetched.
-    var _isPlainBufferRow: Bool {
-        _statement == nil && _mappedBase == nil && _layout == nil && _prefetchStorage == nil
-            && _offset == 0 && count == _columnNames.count && _values.count > count
-    }
-
-    /// Whether two rows of buffers read the same buffer, with the same
-    /// columns.
-    func _sharesBuffer(with other: Row) -> Bool {
-        let buffer = _values.withUnsafeBufferPointer { $0.baseAddress }
-        let otherBuffer = other._values.withUnsafeBufferPointer { $0.baseAddress }
-        return buffer == otherBuffer && count == other.count
     }
 }
 

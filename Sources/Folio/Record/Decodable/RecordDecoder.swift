@@ -40,7 +40,7 @@ struct RecordDecoder: Decoder {
         }
         if row._isReusedByCursor {
             // The first record of a cursor.
-            let cache = row._layerSlot.value(orInsert: KeyedContainerCache.init)
+            let cache = row._layerSlot.value(orInsert: { KeyedContainerCache() })
             return cache.container(row: row, record: record, key: Key.self)
         }
         let plan = RowDecodingPlan.plan(for: row, record: record, key: Key.self)

@@ -330,7 +330,7 @@ struct RowKeyedDecoding<Key: CodingKey> {
     func contains(_ key: Key) -> Bool {
         if columnIndex(key) != nil { return true }
         let name = key.stringValue
-        return row.scopesTree[name] != nil || row.prefetchedRows[name] != nil
+        return row.scopesTree[name] != nil || row.prefetchedRowSet(forKey: name) != nil
     }
 
     /// The traits of a type decoded by the key that ``columnIndex(_:)``
@@ -392,7 +392,7 @@ struct RowKeyedDecoding<Key: CodingKey> {
         if let scope = row.scopesTree[name] {
             return !scope.containsNonNullValue
         }
-        return row.prefetchedRows[name] == nil
+        return row.prefetchedRowSet(forKey: name) == nil
     }
 
     // MARK: - Other values
@@ -422,7 +422,7 @@ struct RowKeyedDecoding<Key: CodingKey> {
             }
             return try decodeRecord(T.self, from: scope, record: record, recordType: traits.recordType)
         }
-        if let rows = row.prefetchedRows[name] {
+        if let rows = row.prefetchedRowSet(forKey: name) {
             return try openDecodePrefetchedRows(T.self, rows: rows, key: key, record: record)
         }
         return try decodeFromRowItself(T.self, forKey: key, traits: traits)
@@ -441,7 +441,7 @@ struct RowKeyedDecoding<Key: CodingKey> {
             let traits = traitsOfLastKey(T.self)
             return try decodeRecord(T.self, from: scope, record: record, recordType: traits.recordType)
         }
-        if let rows = row.prefetchedRows[name] {
+        if let rows = row.prefetchedRowSet(forKey: name) {
             return try openDecodePrefetchedRows(T.self, rows: rows, key: key, record: record)
         }
         return nil
@@ -518,7 +518,7 @@ struct RowKeyedDecoding<Key: CodingKey> {
     /// Decodes a collection of records from prefetched rows.
     private func openDecodePrefetchedRows<T: Decodable>(
         _ type: T.Type,
-        rows: [Row],
+        rows: PrefetchedRowSet,
         key: Key,
         record: any FetchableRecord.Type) throws -> T
     {

@@ -185,4 +185,80 @@ final class PrefetchedRowsDecoderTests: FolioTestCase {
             }
         }
     }
+
+    func testRecordsOfEveryParentDecodeWithCustomKeysAndStrategies() throws {
+        let dbQueue = try makeLibrary()
+        // Coding keys that are strings (not a one-byte enum), and a column
+        // decoding strategy: the plan of the prefetched rows, shared by all
+        // the parents, resolves them by name.
+        struct TitledBook: Decodable, FetchableRecord {
+            static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.custom { column in
+                StringKey(stringValue: column == "title" ? "heading" : column)!
+            }
+            struct StringKey: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init?(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+            var id: Int64
+            var heading: String
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: StringKey.self)
+                id = try container.decode(Int64.self, forKey: StringKey(stringValue: "id")!)
+                heading = try container.decode(String.self, forKey: StringKey(stringValue: "heading")!)
+            }
+        }
+        struct Info: Decodable, FetchableRecord {
+            var author: Author
+            var books: [TitledBook]
+        }
+        try dbQueue.read { db in
+            let infos = try request.asRequest(of: Info.self).fetchAll(db)
+            XCTAssertEqual(infos.map { $0.books.map(\.id) }, [[1, 3, 4], [2, 5], []])
+            XCTAssertEqual(infos.map { $0.books.map(\.heading) }, [["a1", "a2", "a3"], ["b1", "b2"], []])
+        }
+    }
+
+    func testRecordsOfTwoCollectionsOfOneParentDecodeFromTheSameBuffer() throws {
+        let dbQueue = try makeLibrary()
+        // Two keys of the same association: two prefetch queries, two
+        // buffers; and each buffer decodes an array and a set.
+        struct Info: Decodable, FetchableRecord {
+            var author: Author
+            var books: [Book]
+            var sameBooks: Set<Book>
+        }
+        let request = Author
+            .including(all: Author.books.order(Column("id")))
+            .including(all: Author.books.forKey("sameBooks"))
+            .order(Column("id"))
+        try dbQueue.read { db in
+            let infos = try request.asRequest(of: Info.self).fetchAll(db)
+            XCTAssertEqual(infos.map { $0.books.map(\.title) }, [["a1", "a2", "a3"], ["b1", "b2"], []])
+            XCTAssertEqual(infos.map { Set($0.sameBooks.map(\.title)) }, [["a1", "a2", "a3"], ["b1", "b2"], []])
+        }
+    }
+
+    func testPrefetchedRowsAreBuiltOnDemandAsEqualIndependentRows() throws {
+        let dbQueue = try makeLibrary()
+        try dbQueue.read { db in
+            let rows = try Row.fetchAll(db, request)
+            let first = try XCTUnwrap(rows[0].prefetchedRows["books"])
+            let again = try XCTUnwrap(rows[0].prefetchedRows["books"])
+            XCTAssertEqual(first, again)
+            XCTAssertEqual(first.map { $0["title"] as String }, ["a1", "a2", "a3"])
+            // Decoding records from the buffer leaves the rows unchanged.
+            let books: [Book] = try rows[0].decode(forKey: "books")
+            XCTAssertEqual(books.map(\.title), ["a1", "a2", "a3"])
+            XCTAssertEqual(first.map { $0["title"] as String }, ["a1", "a2", "a3"])
+            // Rows compare their prefetched rows.
+            let refetched = try Row.fetchAll(db, request)
+            XCTAssertEqual(rows, refetched)
+            XCTAssertNotEqual(rows[0], refetched[1])
+            XCTAssertTrue(rows[0].debugDescription.contains("+ books: 3 rows"), rows[0].debugDescription)
+            XCTAssertTrue(rows[2].debugDescription.contains("+ books: 0 rows"), rows[2].debugDescription)
+        }
+    }
 }

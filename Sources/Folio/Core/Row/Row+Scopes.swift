@@ -59,6 +59,15 @@ extension Row {
         return scopeRows[index]
     }
 
+    /// The row of the scope at an index of the layout, when a row that a
+    /// cursor reuses has built the rows of its scopes already; nil
+    /// otherwise (then call ``scopeRow(at:of:)``).
+    @inline(__always)
+    func _cachedScopeRow(at index: Int) -> Row? {
+        guard let scopeRows = _cachedScopeRows, index >= 0 && index < scopeRows.count else { return nil }
+        return scopeRows[index]
+    }
+
     /// The names of the scopes of the row, in the order of its layout (the
     /// order of the associations of a joined request).
     var scopeNames: [String] {

@@ -75,8 +75,11 @@ final class KeyedContainerCache: LayerSlotValue {
     /// - Parameter row: The row that owns the cache.
     func removeAll(of row: Row) {
         var isShared = false
-        for entry in entries where entry.releaseContainer() {
-            isShared = true
+        for entry in entries {
+            entry.plan?.forgetSources(of: row)
+            if entry.releaseContainer() {
+                isShared = true
+            }
         }
         entries.removeAll()
         if isShared {

@@ -77,6 +77,29 @@ final class RowDecodingPlan {
     /// `.useDefaultKeys`; computed on first use.
     private var columnKeys: [String]?
 
+    /// Where a key that feeds no column finds its value, in the rows of
+    /// one layout (see ``sourceOfLastKey(inRowAt:)``).
+    enum KeySource {
+        /// Not known yet: look for it.
+        case unknown
+        /// The record decodes from the row itself (the base record of a
+        /// joined request).
+        case rowItself
+        /// The record decodes from the scope at this index of the row's
+        /// layout (an associated record).
+        case scope(Int)
+    }
+
+    /// The source of each slot, for the row ``sourceRow``.
+    @exclusivity(unchecked) private var sources: [KeySource] = []
+
+    /// The row for which ``sources`` hold, by address: a row that a
+    /// cursor reuses (its steps share its layout), until the cursor ends
+    /// (``forgetSources(of:)``, called by the ``KeyedContainerCache`` of
+    /// the row, which holds the plan), so that no other row at the same
+    /// address finds them.
+    @exclusivity(unchecked) private var sourceRow: UnsafeMutableRawPointer?
+
     init<Key: CodingKey>(recordType: ObjectIdentifier, key: Key.Type, columnOffset: Int, columnCount: Int) {
         self.recordType = recordType
         self.keyType = ObjectIdentifier(Key.self)
@@ -167,6 +190,7 @@ final class RowDecodingPlan {
             indexes.append(index ?? -1)
             typeTraits.append(nil)
             columnTypeTraits.append(nil)
+            sources.append(.unknown)
             slot = names.count - 1
         }
         position = slot + 1
@@ -199,6 +223,46 @@ final class RowDecodingPlan {
         let traits = DecodedTypeTraits(T.self)
         typeTraits[keyPosition] = traits
         return traits
+    }
+
+    /// Returns where the last key found by
+    /// ``columnIndex(forKey:in:record:)``, which feeds no column, finds
+    /// its value in a row: ``KeySource/unknown`` until
+    /// ``setSourceOfLastKey(_:in:)`` told it for this row.
+    ///
+    /// - Parameter row: The address of the decoded row.
+    @inline(__always)
+    func sourceOfLastKey(inRowAt row: UnsafeMutableRawPointer) -> KeySource {
+        guard sourceRow == row else { return .unknown }
+        let keyPosition = position &- 1
+        guard keyPosition >= 0 && keyPosition < sources.count else { return .unknown }
+        return sources[keyPosition]
+    }
+
+    /// Remembers where the last key found by
+    /// ``columnIndex(forKey:in:record:)`` finds its value, for the next
+    /// steps of a row that a cursor reuses (other rows are not
+    /// remembered). The sources of the previous row are forgotten.
+    func setSourceOfLastKey(_ source: KeySource, in row: Row) {
+        let keyPosition = position &- 1
+        guard keyPosition >= 0 && keyPosition < sources.count,
+              row._isReusedByCursor, row._prefetchStorage == nil
+        else { return }
+        let address = Unmanaged.passUnretained(row).toOpaque()
+        if sourceRow != address {
+            for index in sources.indices {
+                sources[index] = .unknown
+            }
+            sourceRow = address
+        }
+        sources[keyPosition] = source
+    }
+
+    /// Forgets the sources of a row whose cursor ends.
+    func forgetSources(of row: Row) {
+        if sourceRow == Unmanaged.passUnretained(row).toOpaque() {
+            sourceRow = nil
+        }
     }
 
     /// Returns the traits of a type decoded from a column by the last key

@@ -412,20 +412,65 @@ struct RowKeyedDecoding<Key: CodingKey> {
         if let optionalType = traits.optionalType {
             return try optionalType.decodeIfPresent(from: container, forKey: key) as! T
         }
+        // The rows of one layout find the record of a key in the same
+        // place: the plan remembers it, and the next rows go there
+        // directly, without looking the key's name up in the scopes and
+        // the prefetched rows.
+        if let plan {
+            let rowAddress = unmanagedRow.toOpaque()
+            switch plan._withUnsafeGuaranteedRef({ $0.sourceOfLastKey(inRowAt: rowAddress) }) {
+            case .scope(let index):
+                return try decodeScope(T.self, at: index, forKey: key, traits: traits)
+            case .rowItself:
+                return try decodeFromRowItself(T.self, forKey: key, traits: traits)
+            case .unknown:
+                break
+            }
+        }
         let name = key.stringValue
+        if let scopes = row._layout?.scopes, let index = scopes.firstIndex(where: { $0.key.hasSameUTF8(as: name) }) {
+            // A scope of the row (the first place `scopesTree` looks).
+            plan?._withUnsafeGuaranteedRef { $0.setSourceOfLastKey(.scope(index), in: row) }
+            return try decodeScope(T.self, at: index, forKey: key, traits: traits)
+        }
         if let scope = row.scopesTree[name] {
             guard scope.containsNonNullValue else {
-                throw RowDecodingError(
-                    reason: .valueMismatch, type: T.self, column: nil, index: nil, databaseValue: .null,
-                    row: row, sql: row.sql,
-                    message: "the associated record \"\(name)\" has only NULL values: decode an optional")
+                throw onlyNullValues(T.self, forKey: key)
             }
             return try decodeRecord(T.self, from: scope, record: record, recordType: traits.recordType)
         }
         if let rows = row.prefetchedRowSet(forKey: name) {
             return try openDecodePrefetchedRows(T.self, rows: rows, key: key, record: record)
         }
+        plan?._withUnsafeGuaranteedRef { $0.setSourceOfLastKey(.rowItself, in: row) }
         return try decodeFromRowItself(T.self, forKey: key, traits: traits)
+    }
+
+    /// Decodes a record from the scope at an index of the row's layout.
+    private func decodeScope<T: Decodable>(
+        _ type: T.Type,
+        at index: Int,
+        forKey key: Key,
+        traits: DecodedTypeTraits) throws -> T
+    {
+        // The index comes from the row's layout, or from the plan, for
+        // the next steps of the row.
+        let scope = unmanagedRow._withUnsafeGuaranteedRef { row in
+            row._cachedScopeRow(at: index) ?? row.scopeRow(at: index, of: row._layout?.scopes ?? [])
+        }
+        guard scope.containsNonNullValue else {
+            throw onlyNullValues(T.self, forKey: key)
+        }
+        return try decodeRecord(T.self, from: scope, record: record, recordType: traits.recordType)
+    }
+
+    /// The error of a non-optional associated record whose values are
+    /// all NULL.
+    private func onlyNullValues(_ type: Any.Type, forKey key: Key) -> RowDecodingError {
+        RowDecodingError(
+            reason: .valueMismatch, type: type, column: nil, index: nil, databaseValue: .null,
+            row: row, sql: row.sql,
+            message: "the associated record \"\(key.stringValue)\" has only NULL values: decode an optional")
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -464,21 +509,20 @@ struct RowKeyedDecoding<Key: CodingKey> {
         forKey key: Key,
         traits: DecodedTypeTraits) throws -> T
     {
-        let name = key.stringValue
         if traits.isDatabaseValue {
-            throw row._columnNotFound(T.self, column: name, index: nil)
+            throw row._columnNotFound(T.self, column: key.stringValue, index: nil)
         }
         do {
             return try decodeRecord(T.self, from: row, record: record, recordType: traits.recordType)
         } catch let error as RowDecodingError where error.reason == .columnNotFound {
             throw RowDecodingError(
-                reason: .columnNotFound, type: T.self, column: name, index: nil, databaseValue: nil,
+                reason: .columnNotFound, type: T.self, column: key.stringValue, index: nil, databaseValue: nil,
                 row: row, sql: row.sql,
                 message: "no column, associated record or prefetched rows for the key, "
                     + "and decoding from the row itself failed: \(error)")
         } catch is DecodingError {
             // Arrays, dictionaries... need a column (JSON).
-            throw row._columnNotFound(T.self, column: name, index: nil)
+            throw row._columnNotFound(T.self, column: key.stringValue, index: nil)
         }
     }
 

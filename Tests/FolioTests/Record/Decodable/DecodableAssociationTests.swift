@@ -326,4 +326,43 @@ final class DecodableAssociationTests: FolioTestCase {
             XCTAssertEqual(items.map(\.authorId), [1, 1, 3])
         }
     }
+
+    func testRecordsOfOneStatementWithOtherLayoutsFindTheirAssociatedRecords() throws {
+        // The decoding plan of a statement remembers where a key that feeds
+        // no column finds its record, for the next rows of a cursor: a
+        // cursor of the same SQL with another layout finds the records of
+        // its own.
+        struct Info: Decodable, FetchableRecord {
+            var book: Book
+            var author: Person
+        }
+        let dbQueue = try makeLibrary()
+        let sql = """
+            SELECT book.id, book.title, book.authorId, book.translatorId, a.id, a.name, a.countryCode, t.id, t.name, t.countryCode
+            FROM book JOIN person a ON a.id = book.authorId LEFT JOIN person t ON t.id = book.translatorId
+            ORDER BY book.id
+            """
+        let base = RangeRowAdapter(0..<4)
+        let authorFirst = ScopeAdapter(base: base, scopes: ["author": RangeRowAdapter(4..<7)])
+        // "author" is the translator's columns here, after another scope.
+        let translatorAsAuthor = ScopeAdapter(base: base, scopes: [
+            "aaa": RangeRowAdapter(4..<7),
+            "author": RangeRowAdapter(7..<10),
+        ])
+        try dbQueue.read { db in
+            for _ in 0..<2 {
+                let authors = try Info.fetchAll(db, sql: sql, adapter: authorFirst).map(\.author.name)
+                XCTAssertEqual(authors, ["Italo Calvino", "Italo Calvino", "Anonymous"])
+                let cursor = try Info.fetchCursor(db, sql: sql, adapter: translatorAsAuthor)
+                XCTAssertEqual(try cursor.next()?.author.name, "Jean Thibaudeau")
+                // The second book has no translator: only NULL values.
+                XCTAssertThrowsError(try cursor.next()) { error in
+                    XCTAssertTrue(String(describing: error).contains("only NULL values"), "\(error)")
+                }
+                // Without the scope, Person decodes from the base row,
+                // which has no name column.
+                XCTAssertThrowsError(try Info.fetchAll(db, sql: sql, adapter: base))
+            }
+        }
+    }
 }

@@ -51,6 +51,20 @@ final class KeyedContainerCache: LayerSlotValue {
             return unsafeDowncast(entry, to: TypedCachedKeyedContainer<KeyedDecodingContainer<Key>>.self)
                 .copyContainer()
         }
+        return makeContainer(row: row, record: record, key: Key.self)
+    }
+
+    /// Builds and caches the keyed container of a record type and a
+    /// coding key type for the row: once per cursor. Out of line, so that
+    /// the look-up of the next records stays small.
+    @inline(never)
+    private func makeContainer<Key: CodingKey>(
+        row: Row,
+        record: any FetchableRecord.Type,
+        key: Key.Type) -> KeyedDecodingContainer<Key>
+    {
+        let keyType = ObjectIdentifier(Key.self)
+        let recordType = ObjectIdentifier(record)
         let plan = planCache?.plan(
             recordType: recordType, key: Key.self, columnOffset: row._offset, columnCount: row.count)
             ?? RowDecodingPlan.plan(for: row, record: record, key: Key.self)

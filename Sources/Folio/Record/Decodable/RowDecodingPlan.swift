@@ -22,9 +22,14 @@
 ///
 /// Plans live in the ``Statement`` of live rows (see
 /// ``RowDecodingPlanCache``), so that a statement reused by the
-/// statement cache keeps its plans. Rows that hold their values (copies)
-/// have no plan: their columns are resolved for each record, as a
-/// hand-written `init(row:)` does.
+/// statement cache keeps its plans. The row that decodes the prefetched
+/// rows of a buffer keeps the plans of the buffer in its
+/// ``KeyedContainerCache`` (see `PrefetchedRowsCursor`). Other rows that
+/// hold their values (copies) have no plan: their columns are resolved
+/// for each record, as a hand-written `init(row:)` does.
+///
+/// A plan also remembers, for the row that a cursor reuses, where each
+/// key that feeds no column finds its record (``KeySource``).
 final class RowDecodingPlan {
     /// The record type whose column decoding strategy applies.
     let recordType: ObjectIdentifier

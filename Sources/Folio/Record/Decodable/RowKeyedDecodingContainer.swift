@@ -27,8 +27,9 @@ import Foundation
 ///   (the cache keeps the row alive if a container outlives the cursor).
 ///
 /// The plan of a live row is owned by the row's statement, which the row
-/// retains: containers refer to it without retaining it. Copied rows have
-/// no plan.
+/// retains: containers refer to it without retaining it. The plans of
+/// the row that decodes a prefetch buffer are owned by its
+/// ``KeyedContainerCache``. Other copied rows have no plan.
 ///
 /// The containers are generic over the coding key only, and hold the record
 /// type as a metatype: creating one costs one generic metadata look-up

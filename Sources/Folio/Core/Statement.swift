@@ -481,7 +481,7 @@ public final class Statement {
 
     /// Binds values to the parameters 1...n, in place, and returns the
     /// first error code, or `SQLITE_OK`.
-    func bindAll(_ values: [DatabaseValue]) -> CInt {
+    private func bindAll(_ values: [DatabaseValue]) -> CInt {
         values.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
                 let code = bind(buffer[index], at: CInt(index + 1))
@@ -496,7 +496,7 @@ public final class Statement {
     /// - Returns: An SQLite result code, or ``Statement.unrepresentableValueCode``
     ///   for a value that SQLite can not store (`UInt64.max`), which is
     ///   left unbound: throw ``unrepresentableValueError(in:arguments:)``.
-    func bind(_ value: DatabaseValue, at index: CInt) -> CInt {
+    private func bind(_ value: DatabaseValue, at index: CInt) -> CInt {
         value._bind(to: sqliteStatement, at: index, unrepresentableCode: Statement.unrepresentableValueCode)
     }
 
@@ -505,7 +505,7 @@ public final class Statement {
     static let unrepresentableValueCode: CInt = -1
 
     /// The error of the first value of `values` that SQLite can not store.
-    func unrepresentableValueError(in values: [DatabaseValue], arguments: StatementArguments) -> DatabaseError {
+    private func unrepresentableValueError(in values: [DatabaseValue], arguments: StatementArguments) -> DatabaseError {
         for value in values {
             if let error = value.unrepresentableValueError(
                 sql: sql, arguments: arguments,

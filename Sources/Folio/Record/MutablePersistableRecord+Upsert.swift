@@ -283,6 +283,8 @@ extension Database {
             strategy: strategy,
             primaryKey: primaryKey)
         let values = container._values
+        // The insertion sets the rowid in the container: the statement
+        // lets go of the values after the run.
         let arguments = StatementArguments(databaseValues: values)
         let rowID: Int64
         let statement: Statement
@@ -290,10 +292,12 @@ extension Database {
         case .id(let id):
             statement = try statementWithoutReturning(entry)
             try statement.execute(arguments: arguments)
+            statement.forgetArgumentValuesAfterRun()
             rowID = id
         case .lastInserted:
             statement = try statementWithoutReturning(entry)
             try statement.execute(arguments: arguments)
+            statement.forgetArgumentValuesAfterRun()
             rowID = lastInsertedRowID
         case .returned:
             statement = entry.statement.isReusable
@@ -301,6 +305,7 @@ extension Database {
                 // A cursor iterates the cached statement: use a fresh one.
                 : try makeStatement(sql: entry.statement.sql)
             let returnedRowID = try statement.executeReturningLastInt64(arguments: arguments)
+            statement.forgetArgumentValuesAfterRun()
             if let returnedRowID, primaryKey.tableHasRowID {
                 rowID = returnedRowID
             } else {

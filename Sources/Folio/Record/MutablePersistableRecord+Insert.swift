@@ -17,8 +17,8 @@ extension MutablePersistableRecord {
     /// The `INSERT` statement is prepared once per table, column list and
     /// conflict resolution, and reused by the following insertions.
     ///
-    /// The insertion runs through ``insert(_:)``, that seed-era records
-    /// may customize.
+    /// A record type that customizes ``insert(_:)``, as seed-era records
+    /// do, inserts through it.
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -29,7 +29,7 @@ extension MutablePersistableRecord {
     ///
     /// See <https://www.sqlite.org/lang_insert.html>.
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
-        try _insertHandingOver(db, onConflict: conflictResolution)
+        try _insertAsRequested(db, onConflict: conflictResolution)
     }
 
     /// Inserts a copy of the record, and returns it.
@@ -47,7 +47,7 @@ extension MutablePersistableRecord {
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     public func inserted(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
         var result = self
-        try result._insertHandingOver(db, onConflict: conflictResolution)
+        try result._insertAsRequested(db, onConflict: conflictResolution)
         return result
     }
 
@@ -151,50 +151,44 @@ extension MutablePersistableRecord {
 // MARK: - The insertion flow
 
 extension MutablePersistableRecord {
-    /// Inserts through ``insert(_:)``, that seed-era records may
-    /// customize (see ``PersistenceHandOff``).
-    mutating func _insertHandingOver(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution?) throws
-    {
-        if db.hasPendingPersistenceHandOff(.insert, for: self) {
-            // Called by the customization that the insertion was handed
-            // to (a GRDB 7 record may implement `insert(_:)` with
-            // `insert(_:onConflict:)`): insert, instead of handing over
-            // again, forever.
-            try _performInsert(db, onConflict: conflictResolution)
-            return
-        }
-        var handOff = PersistenceHandOff(
-            .insert, recordType: _dynamicRecordType, conflictResolution: conflictResolution, isSaveStep: false)
-        try db.withPersistenceHandOff(&handOff) {
-            try insert(db)
+    /// Inserts the record, with the callbacks and the conflict policy of
+    /// the record. Folio's addition: see the requirement.
+    ///
+    /// ```swift
+    /// var player = Player(id: nil, name: "Arthur", score: 100)
+    /// try player.insert(db) // INSERT INTO "player" ...
+    /// ```
+    ///
+    /// When a persistence method handed its insertion over to this
+    /// requirement, it performs it (`Compatibility/PersistenceHandOff.swift`).
+    ///
+    /// - Parameter db: A database connection.
+    /// - Throws: A ``DatabaseError``, or the error of a callback.
+    public mutating func insert(_ db: Database) throws {
+        if db.persistenceConnectionState.mayHaveHandedOverInsert(_dynamicRecordType) {
+            try _performInsert(db, onConflict: nil, byDefaultImplementation: true)
+        } else {
+            try _insert(db, onConflict: nil)
         }
     }
 
-    /// Inserts the record: the default ``insert(_:)``, and
-    /// `performInsert(_:)`. Performs the step handed over to `insert(_:)`
-    /// if there is one, with its conflict resolution, and without the
-    /// save callbacks for a step of `save`.
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict resolution, or nil for the one
-    ///     of the hand-off, or the policy of the record.
-    mutating func _performInsert(
+    /// Inserts the record, as `insert(_:onConflict:)` and
+    /// `inserted(_:onConflict:)` ask: straight to the statement, with all
+    /// callbacks, for a record type whose ``insert(_:)`` is known to be
+    /// the default implementation. A record type that customizes it, as
+    /// seed-era records do, or one not seen yet by the connection,
+    /// inserts through it (`Compatibility/PersistenceHandOff.swift`),
+    /// which tells the connection, once per record type, whether the
+    /// default implementation runs.
+    @inline(__always)
+    mutating func _insertAsRequested(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws
     {
-        guard let handOff = db.takePersistenceHandOff(.insert, for: self) else {
+        if db.persistenceConnectionState.usesDefaultInsert(_dynamicRecordType) {
             try _insert(db, onConflict: conflictResolution)
-            return
-        }
-        let resolution = conflictResolution ?? handOff.conflictResolution
-        if handOff.isSaveStep {
-            let (success, isInserted) = try _insertWithInsertCallbacks(db, onConflict: resolution)
-            db.persistenceHandOffDidSave(isInserted ? PersistenceSuccess(success) : nil)
         } else {
-            try _insert(db, onConflict: resolution)
+            try _insertHandingOver(db, onConflict: conflictResolution)
         }
     }
 
@@ -345,5 +339,29 @@ extension MutablePersistableRecord {
         DatabaseError(
             resultCode: .SQLITE_MISUSE,
             message: "\(Self.self).\(callback) must call \(function) exactly once")
+    }
+}
+
+extension PersistableRecord {
+    /// Inserts the record, with the callbacks and the conflict policy of
+    /// the record. Folio's addition: see the requirement.
+    ///
+    /// ```swift
+    /// let country = Country(isoCode: "FR", name: "France")
+    /// try country.insert(db) // INSERT INTO "country" ...
+    /// ```
+    ///
+    /// When a persistence method handed its insertion over to this
+    /// requirement, it performs it (`Compatibility/PersistenceHandOff.swift`).
+    ///
+    /// - Parameter db: A database connection.
+    /// - Throws: A ``DatabaseError``, or the error of a callback.
+    public func insert(_ db: Database) throws {
+        var record = self
+        if db.persistenceConnectionState.mayHaveHandedOverInsert(_dynamicRecordType) {
+            try record._performInsert(db, onConflict: nil, byDefaultImplementation: true)
+        } else {
+            try record._insert(db, onConflict: nil)
+        }
     }
 }

@@ -1,3 +1,5 @@
+import CSQLite
+
 // Upsert: INSERT ... ON CONFLICT DO UPDATE.
 
 extension ColumnExpression {
@@ -281,27 +283,40 @@ extension Database {
             strategy: strategy,
             primaryKey: primaryKey)
         let values = container._values
+        // The insertion sets the rowid in the container: the statement
+        // lets go of the values after the run.
+        let arguments = StatementArguments(databaseValues: values)
         let rowID: Int64
+        let statement: Statement
         switch UpsertRowID(values: values, rowIDColumnIndex: entry.rowIDColumnIndex) {
         case .id(let id):
-            try statementWithoutReturning(entry).execute(boundValues: values)
+            statement = try statementWithoutReturning(entry)
+            try statement.execute(arguments: arguments)
+            statement.forgetArgumentValuesAfterRun()
             rowID = id
         case .lastInserted:
-            try statementWithoutReturning(entry).execute(boundValues: values)
+            statement = try statementWithoutReturning(entry)
+            try statement.execute(arguments: arguments)
+            statement.forgetArgumentValuesAfterRun()
             rowID = lastInsertedRowID
         case .returned:
-            var statement = entry.statement
-            if !statement.isReusable {
+            statement = entry.statement.isReusable
+                ? entry.statement
                 // A cursor iterates the cached statement: use a fresh one.
-                statement = try makeStatement(sql: statement.sql)
-            }
-            let returnedRowID = try statement.executeReturningLastInt64(boundValues: values)
+                : try makeStatement(sql: entry.statement.sql)
+            let returnedRowID = try statement.executeReturningLastInt64(arguments: arguments)
+            statement.forgetArgumentValuesAfterRun()
             if let returnedRowID, primaryKey.tableHasRowID {
                 rowID = returnedRowID
             } else {
                 rowID = lastInsertedRowID
             }
         }
+        // SQLite compiles the statement again after a schema change by
+        // another connection: the schema cache is then checked again
+        // before the next upsert reads the entry (the staleness rule of
+        // the persistence statements, ``PersistenceStatementCache/InsertEntry/schemaCacheGeneration``).
+        _ = statement.refreshColumnsIfRecompiled()
         return InsertionOutcome(rowID: rowID, rowIDColumn: primaryKey.rowIDColumn, isInserted: true)
     }
 
@@ -407,5 +422,21 @@ extension Database {
             conflictTarget: entry.conflictTarget,
             primaryKey: entry.primaryKey)
         entry.schemaCacheGeneration = schemaCacheGeneration
+    }
+}
+
+extension Statement {
+    /// Binds arguments with the binder of every statement
+    /// (``setArguments(_:)``), runs the statement, and returns the integer
+    /// in the last column of the first row, if there is a row.
+    func executeReturningLastInt64(arguments: StatementArguments) throws -> Int64? {
+        try setArguments(arguments)
+        var result: Int64?
+        while try step() {
+            if result == nil {
+                result = sqlite3_column_int64(sqliteStatement, sqlite3_column_count(sqliteStatement) - 1)
+            }
+        }
+        return result
     }
 }

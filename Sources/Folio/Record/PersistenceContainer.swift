@@ -326,3 +326,25 @@ extension String {
         return true
     }
 }
+
+// MARK: - The container of a record
+
+extension EncodableRecord {
+    /// Returns the container filled by ``encode(to:)``.
+    func makePersistenceContainer() throws -> PersistenceContainer {
+        var container = PersistenceContainer(capacity: 8)
+        try encode(to: &container)
+        return container
+    }
+
+    /// Returns the container filled by ``encode(to:)``, which expects the
+    /// columns of `layout`, in this order (see
+    /// ``PersistenceContainer/init(layout:)``): the container of an
+    /// insertion, whose layout is the columns of the previous one.
+    func makePersistenceContainer(layout: [String]?) throws -> PersistenceContainer {
+        guard let layout else { return try makePersistenceContainer() }
+        var container = PersistenceContainer(layout: layout)
+        try encode(to: &container)
+        return container
+    }
+}

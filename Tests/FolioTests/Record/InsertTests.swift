@@ -273,6 +273,36 @@ final class InsertTests: FolioTestCase {
         }
     }
 
+    func testInsertAfterSchemaChangeByAnotherConnectionUsesNewRowIDColumn() throws {
+        struct Item: MutablePersistableRecord {
+            var name: String
+            nonisolated(unsafe) static var rowIDColumns: [String?] = []
+            func encode(to container: inout PersistenceContainer) { container["name"] = name }
+            func didInsert(_ inserted: InsertionSuccess) { Item.rowIDColumns.append(inserted.rowIDColumn) }
+        }
+        Item.rowIDColumns = []
+        let dbQueue = try makeTemporaryDatabaseQueue()
+        let other = try DatabaseQueue(path: dbQueue.path)
+        try dbQueue.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT)")
+            _ = try Item(name: "a").inserted(db)
+            // Between two insertions of one access.
+            try other.write { db in
+                try db.execute(sql: "DROP TABLE item; CREATE TABLE item (code INTEGER PRIMARY KEY, name TEXT)")
+            }
+            _ = try Item(name: "b").inserted(db)
+        }
+        // Between two accesses.
+        try other.write { db in
+            try db.execute(sql: "DROP TABLE item; CREATE TABLE item (name TEXT PRIMARY KEY)")
+        }
+        try dbQueue.write { db in
+            _ = try Item(name: "c").inserted(db)
+            XCTAssertEqual(try String.fetchAll(db, sql: "SELECT name FROM item"), ["c"])
+        }
+        XCTAssertEqual(Item.rowIDColumns, ["id", "code", nil])
+    }
+
     // MARK: - insertAndFetch
 
     func testInsertAndFetchReturnsDefaultValues() throws {

@@ -76,7 +76,21 @@ public final class Statement {
     }
 
     /// Storage for ``arguments``: the arguments bound last.
-    private var boundArguments = StatementArguments()
+    /// Unchecked: a statement is used by one thread at a time, and every
+    /// run sets it (the dynamic exclusivity checks cost ~60 instructions
+    /// per insertion of workload 6).
+    @exclusivity(unchecked) private var boundArguments = StatementArguments()
+
+    /// Lets go of the values of the arguments bound last, after a run
+    /// that succeeded, for the statements that bind new arguments before
+    /// each run (the INSERT and upsert statements of the persistence
+    /// methods): the record layer then changes the values it bound (the
+    /// rowid of an insertion) without copying them. The bindings stay;
+    /// ``arguments`` is empty until arguments are set again.
+    /// Measured on workload 19 (upserts): 1.2k instructions per upsert.
+    func forgetArgumentValuesAfterRun() {
+        boundArguments = StatementArguments()
+    }
 
     /// The number of columns in the rows of the statement.
     ///
@@ -453,7 +467,7 @@ public final class Statement {
 
     /// Binds values to the parameters 1...n, in place, and returns the
     /// first error code, or `SQLITE_OK`.
-    func bindAll(_ values: [DatabaseValue]) -> CInt {
+    private func bindAll(_ values: [DatabaseValue]) -> CInt {
         values.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
                 let code = bind(buffer[index], at: CInt(index + 1))
@@ -468,7 +482,7 @@ public final class Statement {
     /// - Returns: An SQLite result code, or ``Statement.unrepresentableValueCode``
     ///   for a value that SQLite can not store (`UInt64.max`), which is
     ///   left unbound: throw ``unrepresentableValueError(in:arguments:)``.
-    func bind(_ value: DatabaseValue, at index: CInt) -> CInt {
+    private func bind(_ value: DatabaseValue, at index: CInt) -> CInt {
         value._bind(to: sqliteStatement, at: index, unrepresentableCode: Statement.unrepresentableValueCode)
     }
 

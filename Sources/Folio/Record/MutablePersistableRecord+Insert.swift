@@ -193,9 +193,11 @@ extension MutablePersistableRecord {
     }
 
     /// Runs an INSERT statement for a container, in a table, with a
-    /// conflict resolution.
+    /// conflict resolution. The container is `inout` so that its values
+    /// can move into the statement for the run and back (see
+    /// `Statement.execute(binding:)`).
     typealias InsertExecutor = (
-        _ container: PersistenceContainer,
+        _ container: inout PersistenceContainer,
         _ tableName: String,
         _ conflictResolution: Database.ConflictResolution) throws -> Database.InsertionOutcome
 
@@ -209,7 +211,7 @@ extension MutablePersistableRecord {
         let recordType = _dynamicRecordType
         // A closure literal, not stored: no allocation.
         return try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
-            try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
+            try db.executeInsert(recordType: recordType, tableName: tableName, container: &container, conflictResolution: resolution)
         }
     }
 
@@ -221,7 +223,7 @@ extension MutablePersistableRecord {
     {
         let recordType = _dynamicRecordType
         return try _insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, tableName, resolution in
-            try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
+            try db.executeInsert(recordType: recordType, tableName: tableName, container: &container, conflictResolution: resolution)
         }
     }
 
@@ -274,7 +276,7 @@ extension MutablePersistableRecord {
         let record = self
         try record.aroundInsert(db) {
             guard outcome == nil else { throw Self.aroundCallbackMisuse("aroundInsert(_:insert:)", "insert()") }
-            let result = try execute(container, tableName, resolution)
+            let result = try execute(&container, tableName, resolution)
             if result.isInserted, let rowIDColumn = result.rowIDColumn {
                 container.setDatabaseValue(DatabaseValue(storage: .int64(result.rowID)), forColumn: rowIDColumn)
             }

@@ -157,7 +157,7 @@ extension MutablePersistableRecord {
                 return try db.executeUpsert(
                     recordType: recordType,
                     tableName: tableName,
-                    container: container,
+                    container: &container,
                     conflictTarget: conflictTarget,
                     strategy: strategy)
             }
@@ -261,7 +261,7 @@ extension Database {
     func executeUpsert(
         recordType: Any.Type,
         tableName: String,
-        container: PersistenceContainer,
+        container: inout PersistenceContainer,
         conflictTarget: [String],
         strategy: UpsertUpdateStrategy) throws -> InsertionOutcome
     {
@@ -282,30 +282,23 @@ extension Database {
             conflictTarget: conflictTarget,
             strategy: strategy,
             primaryKey: primaryKey)
-        let values = container._values
-        // The insertion sets the rowid in the container: the statement
-        // lets go of the values after the run.
-        let arguments = StatementArguments(databaseValues: values)
         let rowID: Int64
         let statement: Statement
-        switch UpsertRowID(values: values, rowIDColumnIndex: entry.rowIDColumnIndex) {
+        switch UpsertRowID(values: container._values, rowIDColumnIndex: entry.rowIDColumnIndex) {
         case .id(let id):
             statement = try statementWithoutReturning(entry)
-            try statement.execute(arguments: arguments)
-            statement.forgetArgumentValuesAfterRun()
+            try statement.execute(binding: &container)
             rowID = id
         case .lastInserted:
             statement = try statementWithoutReturning(entry)
-            try statement.execute(arguments: arguments)
-            statement.forgetArgumentValuesAfterRun()
+            try statement.execute(binding: &container)
             rowID = lastInsertedRowID
         case .returned:
             statement = entry.statement.isReusable
                 ? entry.statement
                 // A cursor iterates the cached statement: use a fresh one.
                 : try makeStatement(sql: entry.statement.sql)
-            let returnedRowID = try statement.executeReturningLastInt64(arguments: arguments)
-            statement.forgetArgumentValuesAfterRun()
+            let returnedRowID = try statement.executeReturningLastInt64(binding: &container)
             if let returnedRowID, primaryKey.tableHasRowID {
                 rowID = returnedRowID
             } else {
@@ -426,17 +419,18 @@ extension Database {
 }
 
 extension Statement {
-    /// Binds arguments with the binder of every statement
-    /// (``setArguments(_:)``), runs the statement, and returns the integer
-    /// in the last column of the first row, if there is a row.
-    func executeReturningLastInt64(arguments: StatementArguments) throws -> Int64? {
-        try setArguments(arguments)
-        var result: Int64?
-        while try step() {
-            if result == nil {
-                result = sqlite3_column_int64(sqliteStatement, sqlite3_column_count(sqliteStatement) - 1)
+    /// Binds the values of a container, as ``execute(binding:)``, runs
+    /// the statement, and returns the integer in the last column of the
+    /// first row, if there is a row.
+    func executeReturningLastInt64(binding container: inout PersistenceContainer) throws -> Int64? {
+        try withBoundValues(&container._values) {
+            var result: Int64?
+            while try step() {
+                if result == nil {
+                    result = sqlite3_column_int64(sqliteStatement, sqlite3_column_count(sqliteStatement) - 1)
+                }
             }
+            return result
         }
-        return result
     }
 }

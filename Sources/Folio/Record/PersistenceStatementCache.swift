@@ -245,13 +245,16 @@ final class PersistenceStatementCache {
 extension Statement {
     /// Binds the values of a container, in the order of the columns of
     /// the statement, with the binder of every statement
-    /// (``setArguments(_:)``), and runs the statement.
+    /// (``withBoundValues(_:_:)``, ``setArguments(_:)``'s binder), and
+    /// runs the statement.
     ///
-    /// The arguments are the statement's (``arguments``): the errors of
-    /// the step name them, and a value that SQLite can not store leaves
-    /// no stale binding behind.
-    func execute(binding container: PersistenceContainer) throws {
-        try execute(arguments: StatementArguments(databaseValues: container._values))
+    /// The values are the statement's ``arguments`` during the run (the
+    /// errors of the step name them), and come back to the container
+    /// after it, which owns them again without a copy.
+    func execute(binding container: inout PersistenceContainer) throws {
+        try withBoundValues(&container._values) {
+            while try step() { }
+        }
     }
 }
 
@@ -279,7 +282,7 @@ extension Database {
     func executeInsert(
         recordType: Any.Type,
         tableName: String,
-        container: PersistenceContainer,
+        container: inout PersistenceContainer,
         conflictResolution: Database.ConflictResolution) throws -> InsertionOutcome
     {
         let entry = try insertEntry(
@@ -293,7 +296,7 @@ extension Database {
             statement = try makeStatement(sql: statement.sql)
         }
         let totalChangesBefore = totalChangesCount
-        try statement.execute(binding: container)
+        try statement.execute(binding: &container)
         // A view inserts through its INSTEAD OF trigger.
         let isInserted = changesCount(sinceTotalChangesCount: totalChangesBefore) > 0
         // SQLite compiles the statement again after a schema change by

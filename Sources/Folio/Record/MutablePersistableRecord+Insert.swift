@@ -192,14 +192,12 @@ extension MutablePersistableRecord {
         }
     }
 
-    /// Runs an INSERT statement for a container, in a table, with a
-    /// conflict resolution. The container is `inout` so that its values
-    /// can move into the statement for the run and back (see
-    /// `Statement.execute(binding:)`).
+    /// Runs an INSERT statement for a container, as `target` says. The
+    /// container is `inout` so that its values can move into the
+    /// statement for the run and back (see `Statement.execute(binding:)`).
     typealias InsertExecutor = (
         _ container: inout PersistenceContainer,
-        _ tableName: String,
-        _ conflictResolution: Database.ConflictResolution) throws -> Database.InsertionOutcome
+        _ target: InsertionTarget) throws -> Database.InsertionOutcome
 
     /// Inserts with all callbacks, with a cached INSERT statement. Returns
     /// nil when nothing was inserted.
@@ -208,10 +206,9 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess?
     {
-        let recordType = _dynamicRecordType
         // A closure literal, not stored: no allocation.
-        return try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
-            try db.executeInsert(recordType: recordType, tableName: tableName, container: &container, conflictResolution: resolution)
+        try _insert(db, onConflict: conflictResolution) { container, target in
+            try db.executeInsert(container: &container, target)
         }
     }
 
@@ -221,9 +218,8 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws -> (InsertionSuccess, isInserted: Bool)
     {
-        let recordType = _dynamicRecordType
-        return try _insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, tableName, resolution in
-            try db.executeInsert(recordType: recordType, tableName: tableName, container: &container, conflictResolution: resolution)
+        try _insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, target in
+            try db.executeInsert(container: &container, target)
         }
     }
 
@@ -256,17 +252,26 @@ extension MutablePersistableRecord {
     }
 
     /// Inserts with the insertion callbacks only: `willInsert`,
-    /// `aroundInsert`, `didInsert`.
+    /// `aroundInsert`, `didInsert`. The record type, the persistence
+    /// statement cache of the connection and the statement of the
+    /// previous insertion are found once, here, for `execute`.
     mutating func _insertWithInsertCallbacks(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?,
         execute: InsertExecutor) throws -> (InsertionSuccess, isInserted: Bool)
     {
         try willInsert(db)
-        let recordType = _dynamicRecordType
+        // `_dynamicRecordType`, with the class test kept for
+        // `_notifyRecordClass`.
+        let isClass = Self.self is AnyClass
+        let recordType = isClass ? type(of: self) : Self.self
         let tableName = recordType.databaseTableName
         let resolution = conflictResolution ?? recordType.persistenceConflictPolicy.conflictResolutionForInsert
-        let layout = db.persistenceStatementCache.insertLayout(recordType: recordType, conflictResolution: resolution)
+        let cache = db.persistenceStatementCache
+        // The statement of the previous insertion of the type, whose
+        // columns the container is expected to have.
+        let candidate = cache.lastInsertEntry(recordType: recordType, conflictResolution: resolution)
+        let layout = candidate?.columns ?? cache.insertLayout(recordType: recordType, conflictResolution: resolution)
         var container = try makePersistenceContainer(layout: layout)
         // The success and whether a row was inserted, kept apart so that
         // the success is moved out of its optional, not copied (each copy
@@ -276,7 +281,9 @@ extension MutablePersistableRecord {
         let record = self
         try record.aroundInsert(db) {
             guard outcome == nil else { throw Self.aroundCallbackMisuse("aroundInsert(_:insert:)", "insert()") }
-            let result = try execute(&container, tableName, resolution)
+            let result = try execute(&container, InsertionTarget(
+                recordType: recordType, tableName: tableName, conflictResolution: resolution,
+                cache: cache, candidate: candidate))
             if result.isInserted, let rowIDColumn = result.rowIDColumn {
                 container.setDatabaseValue(DatabaseValue(storage: .int64(result.rowID)), forColumn: rowIDColumn)
             }
@@ -291,7 +298,7 @@ extension MutablePersistableRecord {
         guard let success = outcome.take() else { throw Self.aroundCallbackMisuse("aroundInsert(_:insert:)", "insert()") }
         if isInserted {
             didInsert(success)
-            _notifyRecordClass(.inserted)
+            if isClass { _notifyRecordClass(.inserted) }
         }
         return (success, isInserted)
     }
@@ -324,8 +331,10 @@ extension MutablePersistableRecord {
         fetch: (Statement) throws -> T) throws -> T
     {
         var result: T?
-        try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
-            try db.executeInsert(tableName: tableName, container: container, conflictResolution: resolution, returning: selection) { statement in
+        try _insert(db, onConflict: conflictResolution) { container, target in
+            try db.executeInsert(
+                tableName: target.tableName, container: container, conflictResolution: target.conflictResolution,
+                returning: selection) { statement in
                 result = try fetch(statement)
             }
         }
@@ -366,4 +375,22 @@ extension PersistableRecord {
             try record._insert(db, onConflict: nil)
         }
     }
+}
+
+/// What an insertion runs (see `MutablePersistableRecord.InsertExecutor`),
+/// found once per insertion by `_insertWithInsertCallbacks`.
+struct InsertionTarget {
+    /// The dynamic type of the record, the first key of the statement
+    /// cache.
+    let recordType: Any.Type
+    /// The table.
+    let tableName: String
+    /// The conflict resolution of the statement.
+    let conflictResolution: Database.ConflictResolution
+    /// The persistence statement cache of the connection.
+    let cache: PersistenceStatementCache
+    /// The entry of the previous insertion of the record type with this
+    /// conflict resolution, if any (see
+    /// ``PersistenceStatementCache/lastInsertEntry(recordType:conflictResolution:)``).
+    let candidate: PersistenceStatementCache.InsertEntry?
 }

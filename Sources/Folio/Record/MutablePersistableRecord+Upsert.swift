@@ -150,8 +150,9 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable],
         receive: (Row) -> Void) throws -> InsertionSuccess?
     {
-        let recordType = _dynamicRecordType
-        return try _insert(db, onConflict: .abort) { container, tableName, _ in
+        return try _insert(db, onConflict: .abort) { container, target in
+            let recordType = target.recordType
+            let tableName = target.tableName
             if doUpdate == nil && selection.isEmpty {
                 // The common `upsert(_:)`: a cached statement.
                 return try db.executeUpsert(

@@ -229,6 +229,17 @@ final class PersistenceStatementCache {
     /// its last upsert statement (an upsert runs through the insertion
     /// flow), that the next container of the type is likely to have, in
     /// the same order (see ``PersistenceContainer/init(layout:)``).
+    /// The entry of the last insertion, when it has the record type and
+    /// conflict resolution: the statement that a loop of insertions runs
+    /// again (the caller checks the columns and table).
+    @inline(__always)
+    func lastInsertEntry(recordType: Any.Type, conflictResolution: Database.ConflictResolution) -> InsertEntry? {
+        guard let entry = lastInsertEntry,
+              lastInsertKey == Key(recordType: ObjectIdentifier(recordType), conflictResolution: conflictResolution)
+        else { return nil }
+        return entry
+    }
+
     func insertLayout(recordType: Any.Type, conflictResolution: Database.ConflictResolution) -> [String]? {
         let type = ObjectIdentifier(recordType)
         let key = Key(recordType: type, conflictResolution: conflictResolution)
@@ -285,11 +296,49 @@ extension Database {
         container: inout PersistenceContainer,
         conflictResolution: Database.ConflictResolution) throws -> InsertionOutcome
     {
-        let entry = try insertEntry(
-            recordType: recordType,
-            tableName: tableName,
-            container: container,
-            conflictResolution: conflictResolution)
+        let cache = persistenceStatementCache
+        return try executeInsert(
+            recordType: recordType, tableName: tableName, container: &container,
+            conflictResolution: conflictResolution, cache: cache,
+            candidate: cache.lastInsertEntry(recordType: recordType, conflictResolution: conflictResolution))
+    }
+
+    /// Inserts the values of a container as an insertion target says
+    /// (the persistence methods of a record).
+    @inline(__always)
+    func executeInsert(container: inout PersistenceContainer, _ target: InsertionTarget) throws -> InsertionOutcome {
+        try executeInsert(
+            recordType: target.recordType, tableName: target.tableName, container: &container,
+            conflictResolution: target.conflictResolution, cache: target.cache, candidate: target.candidate)
+    }
+
+    /// Inserts the values of a container in a table, with a cached
+    /// statement of `cache`, the persistence statement cache of the
+    /// connection.
+    ///
+    /// - Parameter candidate: The entry of the previous insertion of the
+    ///   record type with this conflict resolution (see
+    ///   ``PersistenceStatementCache/lastInsertEntry(recordType:conflictResolution:)``),
+    ///   used when the container has its columns, in its table.
+    func executeInsert(
+        recordType: Any.Type,
+        tableName: String,
+        container: inout PersistenceContainer,
+        conflictResolution: Database.ConflictResolution,
+        cache: PersistenceStatementCache,
+        candidate: PersistenceStatementCache.InsertEntry?) throws -> InsertionOutcome
+    {
+        let entry: PersistenceStatementCache.InsertEntry
+        if let candidate, container.hasColumns(candidate.columns), candidate.tableName.hasSameUTF8(as: tableName) {
+            entry = candidate
+        } else {
+            entry = try insertEntry(
+                recordType: recordType,
+                tableName: tableName,
+                container: container,
+                conflictResolution: conflictResolution,
+                cache: cache)
+        }
         var statement = entry.statement
         if !statement.isReusable {
             // A cursor iterates the cached statement: use a fresh one.
@@ -317,9 +366,9 @@ extension Database {
         recordType: Any.Type,
         tableName: String,
         container: PersistenceContainer,
-        conflictResolution: Database.ConflictResolution) throws -> PersistenceStatementCache.InsertEntry
+        conflictResolution: Database.ConflictResolution,
+        cache: PersistenceStatementCache) throws -> PersistenceStatementCache.InsertEntry
     {
-        let cache = persistenceStatementCache
         let key = PersistenceStatementCache.Key(
             recordType: ObjectIdentifier(recordType),
             conflictResolution: conflictResolution)

@@ -165,10 +165,11 @@ extension MutablePersistableRecord {
     /// - Parameter db: A database connection.
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     public mutating func insert(_ db: Database) throws {
-        if db.persistenceConnectionState.mayHaveHandedOverInsert(_dynamicRecordType) {
+        let state = db.persistenceConnectionState
+        if state.mayHaveHandedOverInsert(_dynamicRecordType) {
             try _performInsert(db, onConflict: nil, byDefaultImplementation: true)
-        } else {
-            try _insert(db, onConflict: nil)
+        } else if let success = try _insert(db, onConflict: nil) {
+            state.statementCache.recycle(success)
         }
     }
 
@@ -185,8 +186,11 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws
     {
-        if db.persistenceConnectionState.usesDefaultInsert(_dynamicRecordType) {
-            try _insert(db, onConflict: conflictResolution)
+        let state = db.persistenceConnectionState
+        if state.usesDefaultInsert(_dynamicRecordType) {
+            if let success = try _insert(db, onConflict: conflictResolution) {
+                state.statementCache.recycle(success)
+            }
         } else {
             try _insertHandingOver(db, onConflict: conflictResolution)
         }
@@ -272,7 +276,7 @@ extension MutablePersistableRecord {
         // columns the container is expected to have.
         let candidate = cache.lastInsertEntry(recordType: recordType, conflictResolution: resolution)
         let layout = candidate?.columns ?? cache.insertLayout(recordType: recordType, conflictResolution: resolution)
-        var container = try makePersistenceContainer(layout: layout)
+        var container = try makePersistenceContainer(layout: layout, reusing: cache.takeRecycledValues())
         // The success and whether a row was inserted, kept apart so that
         // the success is moved out of its optional, not copied (each copy
         // retains the storage of its container).
@@ -369,10 +373,11 @@ extension PersistableRecord {
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     public func insert(_ db: Database) throws {
         var record = self
-        if db.persistenceConnectionState.mayHaveHandedOverInsert(_dynamicRecordType) {
+        let state = db.persistenceConnectionState
+        if state.mayHaveHandedOverInsert(_dynamicRecordType) {
             try record._performInsert(db, onConflict: nil, byDefaultImplementation: true)
-        } else {
-            try record._insert(db, onConflict: nil)
+        } else if let success = try record._insert(db, onConflict: nil) {
+            state.statementCache.recycle(success)
         }
     }
 }

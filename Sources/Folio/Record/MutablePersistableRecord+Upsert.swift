@@ -50,7 +50,9 @@ extension MutablePersistableRecord {
     ///
     /// See <https://www.sqlite.org/lang_upsert.html>.
     public mutating func upsert(_ db: Database) throws {
-        _ = try _upsert(db, conflictTarget: [], updating: .allColumns, doUpdate: nil, selection: []) { _ in }
+        if let success = try _upsert(db, conflictTarget: [], updating: .allColumns, doUpdate: nil, selection: [], receive: { _ in }) {
+            db.persistenceStatementCache.recycle(success)
+        }
     }
 
     /// Inserts or updates the record, and returns the upserted row decoded

@@ -201,7 +201,9 @@ extension PersistableRecord {
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     public func upsert(_ db: Database) throws {
         var record = self
-        _ = try record._upsert(db, conflictTarget: [], updating: .allColumns, doUpdate: nil, selection: []) { _ in }
+        if let success = try record._upsert(db, conflictTarget: [], updating: .allColumns, doUpdate: nil, selection: [], receive: { _ in }) {
+            db.persistenceStatementCache.recycle(success)
+        }
     }
 
     /// Inserts or updates the record, and returns the upserted row decoded

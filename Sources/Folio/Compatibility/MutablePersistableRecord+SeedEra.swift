@@ -23,7 +23,7 @@ extension MutablePersistableRecord {
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     @available(*, deprecated, message: "Use insert(_:onConflict:), and persistence callbacks such as willInsert(_:)")
     public mutating func performInsert(_ db: Database) throws {
-        try _performInsert(db, onConflict: nil)
+        try _performInsert(db, onConflict: nil, byDefaultImplementation: false)
     }
 
     /// Updates the given columns. Prefer `update(_:onConflict:columns:)-(_,_,Set<String>)`
@@ -44,7 +44,7 @@ extension MutablePersistableRecord {
     ///   a ``DatabaseError``, or the error of a callback.
     @available(*, deprecated, message: "Use update(_:onConflict:columns:), and persistence callbacks such as willUpdate(_:columns:)")
     public func performUpdate(_ db: Database, columns: Set<String>) throws {
-        try _performUpdate(db, onConflict: nil, columns: columns)
+        try _performUpdate(db, onConflict: nil, columns: columns, byDefaultImplementation: false)
     }
 
     /// Saves the record. Prefer ``save(_:onConflict:)`` and
@@ -113,7 +113,7 @@ extension PersistableRecord {
     @available(*, deprecated, message: "Use insert(_:onConflict:), and persistence callbacks such as willInsert(_:)")
     public func performInsert(_ db: Database) throws {
         var record = self
-        try record._performInsert(db, onConflict: nil)
+        try record._performInsert(db, onConflict: nil, byDefaultImplementation: false)
     }
 
     /// Saves the record. Prefer ``MutablePersistableRecord/save(_:onConflict:)``

@@ -475,13 +475,15 @@ extension Database {
                     results[offset].row = row
                 }
             } else if isUpsert {
+                var container = container
                 let outcome = try executeUpsert(
-                    recordType: recordType, tableName: tableName, container: container,
+                    recordType: recordType, tableName: tableName, container: &container,
                     conflictTarget: [], strategy: .allColumns)
                 results[offset].rowID = outcome.rowID
             } else {
+                var container = container
                 let outcome = try executeInsert(
-                    recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
+                    recordType: recordType, tableName: tableName, container: &container, conflictResolution: resolution)
                 if outcome.isInserted { results[offset].rowID = outcome.rowID }
             }
         } catch let error as DatabaseError {

@@ -201,23 +201,6 @@ extension EncodableRecord {
 }
 
 extension EncodableRecord {
-    /// Returns the container filled by ``encode(to:)``.
-    func makePersistenceContainer() throws -> PersistenceContainer {
-        var container = PersistenceContainer(capacity: 8)
-        try encode(to: &container)
-        return container
-    }
-
-    /// Returns the container filled by ``encode(to:)``, which expects the
-    /// columns of `layout`, in this order (see
-    /// ``PersistenceContainer/init(layout:)``).
-    func makePersistenceContainer(layout: [String]?) throws -> PersistenceContainer {
-        guard let layout else { return try makePersistenceContainer() }
-        var container = PersistenceContainer(layout: layout)
-        try encode(to: &container)
-        return container
-    }
-
     /// The database values of the record, keyed by column name.
     ///
     /// ```swift

@@ -77,7 +77,7 @@ extension MutablePersistableRecord {
         let sql = "DELETE FROM \(tableName.quotedDatabaseIdentifier) WHERE \(primaryKey.whereSQL)"
         let statement = try db.cachedStatement(sql: sql)
         let totalChangesBefore = db.totalChangesCount
-        try statement.execute(boundValues: primaryKey.values.map { $0 ?? .null })
+        try statement.execute(arguments: StatementArguments(databaseValues: primaryKey.values.map { $0 ?? .null }))
         // A view deletes through its INSTEAD OF trigger.
         return db.changesCount(sinceTotalChangesCount: totalChangesBefore) > 0
     }

@@ -59,8 +59,10 @@ extension MutablePersistableRecord {
                         returning: selection) { result = try fetch($0) }
                 },
                 insert: { record in
-                    let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, tableName, resolution in
-                        try db.executeInsert(tableName: tableName, container: container, conflictResolution: resolution, returning: selection) {
+                    let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, target in
+                        try db.executeInsert(
+                            tableName: target.tableName, container: container,
+                            conflictResolution: target.conflictResolution, returning: selection) {
                             result = try fetch($0)
                         }
                     }

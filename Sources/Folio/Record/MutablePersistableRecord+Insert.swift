@@ -17,8 +17,8 @@ extension MutablePersistableRecord {
     /// The `INSERT` statement is prepared once per table, column list and
     /// conflict resolution, and reused by the following insertions.
     ///
-    /// The insertion runs through ``insert(_:)``, that seed-era records
-    /// may customize.
+    /// A record type that customizes ``insert(_:)``, as seed-era records
+    /// do, inserts through it.
     ///
     /// - Parameters:
     ///   - db: A database connection.
@@ -29,7 +29,7 @@ extension MutablePersistableRecord {
     ///
     /// See <https://www.sqlite.org/lang_insert.html>.
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
-        try _insertHandingOver(db, onConflict: conflictResolution)
+        try _insertAsRequested(db, onConflict: conflictResolution)
     }
 
     /// Inserts a copy of the record, and returns it.
@@ -47,7 +47,7 @@ extension MutablePersistableRecord {
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     public func inserted(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> Self {
         var result = self
-        try result._insertHandingOver(db, onConflict: conflictResolution)
+        try result._insertAsRequested(db, onConflict: conflictResolution)
         return result
     }
 
@@ -151,59 +151,57 @@ extension MutablePersistableRecord {
 // MARK: - The insertion flow
 
 extension MutablePersistableRecord {
-    /// Inserts through ``insert(_:)``, that seed-era records may
-    /// customize (see ``PersistenceHandOff``).
-    mutating func _insertHandingOver(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution?) throws
-    {
-        if db.hasPendingPersistenceHandOff(.insert, for: self) {
-            // Called by the customization that the insertion was handed
-            // to (a GRDB 7 record may implement `insert(_:)` with
-            // `insert(_:onConflict:)`): insert, instead of handing over
-            // again, forever.
-            try _performInsert(db, onConflict: conflictResolution)
-            return
-        }
-        var handOff = PersistenceHandOff(
-            .insert, recordType: _dynamicRecordType, conflictResolution: conflictResolution, isSaveStep: false)
-        try db.withPersistenceHandOff(&handOff) {
-            try insert(db)
-        }
-    }
-
-    /// Inserts the record: the default ``insert(_:)``, and
-    /// `performInsert(_:)`. Performs the step handed over to `insert(_:)`
-    /// if there is one, with its conflict resolution, and without the
-    /// save callbacks for a step of `save`.
+    /// Inserts the record, with the callbacks and the conflict policy of
+    /// the record. Folio's addition: see the requirement.
     ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict resolution, or nil for the one
-    ///     of the hand-off, or the policy of the record.
-    mutating func _performInsert(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution?) throws
-    {
-        guard let handOff = db.takePersistenceHandOff(.insert, for: self) else {
-            try _insert(db, onConflict: conflictResolution)
-            return
-        }
-        let resolution = conflictResolution ?? handOff.conflictResolution
-        if handOff.isSaveStep {
-            let (success, isInserted) = try _insertWithInsertCallbacks(db, onConflict: resolution)
-            db.persistenceHandOffDidSave(isInserted ? PersistenceSuccess(success) : nil)
-        } else {
-            try _insert(db, onConflict: resolution)
+    /// ```swift
+    /// var player = Player(id: nil, name: "Arthur", score: 100)
+    /// try player.insert(db) // INSERT INTO "player" ...
+    /// ```
+    ///
+    /// When a persistence method handed its insertion over to this
+    /// requirement, it performs it (`Compatibility/PersistenceHandOff.swift`).
+    ///
+    /// - Parameter db: A database connection.
+    /// - Throws: A ``DatabaseError``, or the error of a callback.
+    public mutating func insert(_ db: Database) throws {
+        let state = db.persistenceConnectionState
+        if state.mayHaveHandedOverInsert(_dynamicRecordType) {
+            try _performInsert(db, onConflict: nil, byDefaultImplementation: true)
+        } else if let success = try _insert(db, onConflict: nil) {
+            state.statementCache.recycle(success)
         }
     }
 
-    /// Runs an INSERT statement for a container, in a table, with a
-    /// conflict resolution.
+    /// Inserts the record, as `insert(_:onConflict:)` and
+    /// `inserted(_:onConflict:)` ask: straight to the statement, with all
+    /// callbacks, for a record type whose ``insert(_:)`` is known to be
+    /// the default implementation. A record type that customizes it, as
+    /// seed-era records do, or one not seen yet by the connection,
+    /// inserts through it (`Compatibility/PersistenceHandOff.swift`),
+    /// which tells the connection, once per record type, whether the
+    /// default implementation runs.
+    @inline(__always)
+    mutating func _insertAsRequested(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?) throws
+    {
+        let state = db.persistenceConnectionState
+        if state.usesDefaultInsert(_dynamicRecordType) {
+            if let success = try _insert(db, onConflict: conflictResolution) {
+                state.statementCache.recycle(success)
+            }
+        } else {
+            try _insertHandingOver(db, onConflict: conflictResolution)
+        }
+    }
+
+    /// Runs an INSERT statement for a container, as `target` says. The
+    /// container is `inout` so that its values can move into the
+    /// statement for the run and back (see `Statement.execute(binding:)`).
     typealias InsertExecutor = (
-        _ container: PersistenceContainer,
-        _ tableName: String,
-        _ conflictResolution: Database.ConflictResolution) throws -> Database.InsertionOutcome
+        _ container: inout PersistenceContainer,
+        _ target: InsertionTarget) throws -> Database.InsertionOutcome
 
     /// Inserts with all callbacks, with a cached INSERT statement. Returns
     /// nil when nothing was inserted.
@@ -212,10 +210,9 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess?
     {
-        let recordType = _dynamicRecordType
         // A closure literal, not stored: no allocation.
-        return try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
-            try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
+        try _insert(db, onConflict: conflictResolution) { container, target in
+            try db.executeInsert(container: &container, target)
         }
     }
 
@@ -225,9 +222,8 @@ extension MutablePersistableRecord {
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?) throws -> (InsertionSuccess, isInserted: Bool)
     {
-        let recordType = _dynamicRecordType
-        return try _insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, tableName, resolution in
-            try db.executeInsert(recordType: recordType, tableName: tableName, container: container, conflictResolution: resolution)
+        try _insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, target in
+            try db.executeInsert(container: &container, target)
         }
     }
 
@@ -260,18 +256,27 @@ extension MutablePersistableRecord {
     }
 
     /// Inserts with the insertion callbacks only: `willInsert`,
-    /// `aroundInsert`, `didInsert`.
+    /// `aroundInsert`, `didInsert`. The record type, the persistence
+    /// statement cache of the connection and the statement of the
+    /// previous insertion are found once, here, for `execute`.
     mutating func _insertWithInsertCallbacks(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?,
         execute: InsertExecutor) throws -> (InsertionSuccess, isInserted: Bool)
     {
         try willInsert(db)
-        let recordType = _dynamicRecordType
+        // `_dynamicRecordType`, with the class test kept for
+        // `_notifyRecordClass`.
+        let isClass = Self.self is AnyClass
+        let recordType = isClass ? type(of: self) : Self.self
         let tableName = recordType.databaseTableName
         let resolution = conflictResolution ?? recordType.persistenceConflictPolicy.conflictResolutionForInsert
-        let layout = db.persistenceStatementCache.insertLayout(recordType: recordType, conflictResolution: resolution)
-        var container = try makePersistenceContainer(layout: layout)
+        let cache = db.persistenceStatementCache
+        // The statement of the previous insertion of the type, whose
+        // columns the container is expected to have.
+        let candidate = cache.lastInsertEntry(recordType: recordType, conflictResolution: resolution)
+        let layout = candidate?.columns ?? cache.insertLayout(recordType: recordType, conflictResolution: resolution)
+        var container = try makePersistenceContainer(layout: layout, reusing: cache.takeRecycledValues())
         // The success and whether a row was inserted, kept apart so that
         // the success is moved out of its optional, not copied (each copy
         // retains the storage of its container).
@@ -280,7 +285,9 @@ extension MutablePersistableRecord {
         let record = self
         try record.aroundInsert(db) {
             guard outcome == nil else { throw Self.aroundCallbackMisuse("aroundInsert(_:insert:)", "insert()") }
-            let result = try execute(container, tableName, resolution)
+            let result = try execute(&container, InsertionTarget(
+                recordType: recordType, tableName: tableName, conflictResolution: resolution,
+                cache: cache, candidate: candidate))
             if result.isInserted, let rowIDColumn = result.rowIDColumn {
                 container.setDatabaseValue(DatabaseValue(storage: .int64(result.rowID)), forColumn: rowIDColumn)
             }
@@ -295,7 +302,7 @@ extension MutablePersistableRecord {
         guard let success = outcome.take() else { throw Self.aroundCallbackMisuse("aroundInsert(_:insert:)", "insert()") }
         if isInserted {
             didInsert(success)
-            _notifyRecordClass(.inserted)
+            if isClass { _notifyRecordClass(.inserted) }
         }
         return (success, isInserted)
     }
@@ -328,8 +335,10 @@ extension MutablePersistableRecord {
         fetch: (Statement) throws -> T) throws -> T
     {
         var result: T?
-        try _insert(db, onConflict: conflictResolution) { container, tableName, resolution in
-            try db.executeInsert(tableName: tableName, container: container, conflictResolution: resolution, returning: selection) { statement in
+        try _insert(db, onConflict: conflictResolution) { container, target in
+            try db.executeInsert(
+                tableName: target.tableName, container: container, conflictResolution: target.conflictResolution,
+                returning: selection) { statement in
                 result = try fetch(statement)
             }
         }
@@ -346,4 +355,47 @@ extension MutablePersistableRecord {
             resultCode: .SQLITE_MISUSE,
             message: "\(Self.self).\(callback) must call \(function) exactly once")
     }
+}
+
+extension PersistableRecord {
+    /// Inserts the record, with the callbacks and the conflict policy of
+    /// the record. Folio's addition: see the requirement.
+    ///
+    /// ```swift
+    /// let country = Country(isoCode: "FR", name: "France")
+    /// try country.insert(db) // INSERT INTO "country" ...
+    /// ```
+    ///
+    /// When a persistence method handed its insertion over to this
+    /// requirement, it performs it (`Compatibility/PersistenceHandOff.swift`).
+    ///
+    /// - Parameter db: A database connection.
+    /// - Throws: A ``DatabaseError``, or the error of a callback.
+    public func insert(_ db: Database) throws {
+        var record = self
+        let state = db.persistenceConnectionState
+        if state.mayHaveHandedOverInsert(_dynamicRecordType) {
+            try record._performInsert(db, onConflict: nil, byDefaultImplementation: true)
+        } else if let success = try record._insert(db, onConflict: nil) {
+            state.statementCache.recycle(success)
+        }
+    }
+}
+
+/// What an insertion runs (see `MutablePersistableRecord.InsertExecutor`),
+/// found once per insertion by `_insertWithInsertCallbacks`.
+struct InsertionTarget {
+    /// The dynamic type of the record, the first key of the statement
+    /// cache.
+    let recordType: Any.Type
+    /// The table.
+    let tableName: String
+    /// The conflict resolution of the statement.
+    let conflictResolution: Database.ConflictResolution
+    /// The persistence statement cache of the connection.
+    let cache: PersistenceStatementCache
+    /// The entry of the previous insertion of the record type with this
+    /// conflict resolution, if any (see
+    /// ``PersistenceStatementCache/lastInsertEntry(recordType:conflictResolution:)``).
+    let candidate: PersistenceStatementCache.InsertEntry?
 }

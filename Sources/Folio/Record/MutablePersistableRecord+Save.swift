@@ -166,8 +166,9 @@ extension MutablePersistableRecord {
     /// did not save).
     ///
     /// The steps run through ``update(_:columns:)`` (all columns) and
-    /// ``insert(_:)``, that seed-era records may customize (see
-    /// ``PersistenceHandOff``), without the save callbacks, that `save`
+    /// ``insert(_:)`` when the record type customizes them, as seed-era
+    /// records do (`Compatibility/PersistenceHandOff.swift`), and straight
+    /// to the statement otherwise, without the save callbacks, that `save`
     /// runs around both.
     mutating func _updateOrInsertWithoutSaveCallbacks(
         _ db: Database,
@@ -176,25 +177,18 @@ extension MutablePersistableRecord {
         try _updateOrInsert(
             db,
             update: { record, container, notFound in
-                var handOff = PersistenceHandOff(
-                    .update, recordType: type(of: record), conflictResolution: conflictResolution, isSaveStep: true)
-                do {
-                    try db.withPersistenceHandOff(&handOff) {
-                        try record.update(db, columns: Set(container.columns))
-                    }
-                } catch {
-                    notFound = handOff.notFound
-                    throw error
+                let columns = Set(container.columns)
+                if db.persistenceConnectionState.usesDefaultUpdate(record._dynamicRecordType) {
+                    return try record._updateWithUpdateCallbacks(db, onConflict: conflictResolution, columns: columns, notFound: &notFound)
                 }
-                return handOff.saved
+                return try record._updateHandingOverSaveStep(db, onConflict: conflictResolution, columns: columns, notFound: &notFound)
             },
             insert: { record in
-                var handOff = PersistenceHandOff(
-                    .insert, recordType: type(of: record), conflictResolution: conflictResolution, isSaveStep: true)
-                try db.withPersistenceHandOff(&handOff) {
-                    try record.insert(db)
+                if db.persistenceConnectionState.usesDefaultInsert(record._dynamicRecordType) {
+                    let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: conflictResolution)
+                    return isInserted ? PersistenceSuccess(success) : nil
                 }
-                return handOff.saved
+                return try record._insertHandingOverSaveStep(db, onConflict: conflictResolution)
             })
     }
 
@@ -211,7 +205,7 @@ extension MutablePersistableRecord {
         insert: (inout Self) throws -> PersistenceSuccess?) throws -> PersistenceSuccess?
     {
         let container = try makePersistenceContainer()
-        let primaryKey = try RecordPrimaryKey(tableName: type(of: self).databaseTableName, container: container, db: db)
+        let primaryKey = try RecordPrimaryKey(tableName: _dynamicRecordType.databaseTableName, container: container, db: db)
         if primaryKey.isNull {
             return try insert(&self)
         }
@@ -247,8 +241,10 @@ extension MutablePersistableRecord {
                         returning: selection) { row = try Row.fetchAll($0).first }
                 },
                 insert: { record in
-                    let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, tableName, resolution in
-                        try db.executeInsert(tableName: tableName, container: container, conflictResolution: resolution, returning: selection) {
+                    let (success, isInserted) = try record._insertWithInsertCallbacks(db, onConflict: conflictResolution) { container, target in
+                        try db.executeInsert(
+                            tableName: target.tableName, container: container,
+                            conflictResolution: target.conflictResolution, returning: selection) {
                             row = try Row.fetchAll($0).first
                         }
                     }
@@ -256,7 +252,7 @@ extension MutablePersistableRecord {
                 })
         }
         guard let row else {
-            throw RecordError.recordNotFound(databaseTableName: type(of: self).databaseTableName, key: [:])
+            throw RecordError.recordNotFound(databaseTableName: _dynamicRecordType.databaseTableName, key: [:])
         }
         return try T(row: row)
     }

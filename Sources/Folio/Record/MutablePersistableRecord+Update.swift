@@ -27,7 +27,7 @@ extension MutablePersistableRecord {
     /// See <https://www.sqlite.org/lang_update.html>.
     public func update(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         let columns = try Set(makePersistenceContainer().columns)
-        try _updateHandingOver(db, onConflict: conflictResolution, columns: columns)
+        try _updateAsRequested(db, onConflict: conflictResolution, columns: columns)
     }
 
     /// Updates the given columns of the row of the record.
@@ -54,7 +54,7 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         columns: some Collection<String>) throws
     {
-        try _updateHandingOver(db, onConflict: conflictResolution, columns: Set(columns))
+        try _updateAsRequested(db, onConflict: conflictResolution, columns: Set(columns))
     }
 
     /// Updates the given columns of the row of the record.
@@ -77,7 +77,7 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         columns: some Collection<some ColumnExpression>) throws
     {
-        try _updateHandingOver(db, onConflict: conflictResolution, columns: Set(columns.map(\.name)))
+        try _updateAsRequested(db, onConflict: conflictResolution, columns: Set(columns.map(\.name)))
     }
 
     /// Updates the columns that differ from another record, and returns
@@ -300,59 +300,46 @@ extension MutablePersistableRecord {
 // MARK: - The update flow
 
 extension MutablePersistableRecord {
-    /// Updates through ``update(_:columns:)``, that seed-era records may
-    /// customize (see ``PersistenceHandOff``).
-    func _updateHandingOver(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution?,
-        columns: Set<String>) throws
-    {
-        if db.hasPendingPersistenceHandOff(.update, for: self) {
-            // Called by the customization that the update was handed to
-            // (a GRDB 7 record may implement `update(_:columns:)` with
-            // `update(_:onConflict:columns:)`): update, instead of handing
-            // over again, forever.
-            try _performUpdate(db, onConflict: conflictResolution, columns: columns)
-            return
-        }
-        var handOff = PersistenceHandOff(
-            .update, recordType: type(of: self), conflictResolution: conflictResolution, isSaveStep: false)
-        try db.withPersistenceHandOff(&handOff) {
-            try update(db, columns: columns)
-        }
-    }
-
-    /// Updates the row of the record: the default ``update(_:columns:)``,
-    /// and `performUpdate(_:columns:)`. Performs the step handed over to
-    /// `update(_:columns:)` if there is one, with its conflict resolution,
-    /// and without the save callbacks for a step of `save`.
+    /// Updates the given columns of the row of the record, with the
+    /// callbacks and the conflict policy of the record. Folio's addition:
+    /// see the requirement.
+    ///
+    /// ```swift
+    /// try player.update(db, columns: ["score"]) // UPDATE "player" SET "score" = ? WHERE "id" = ?
+    /// ```
+    ///
+    /// When a persistence method handed its update over to this
+    /// requirement, it performs it (`Compatibility/PersistenceHandOff.swift`).
     ///
     /// - Parameters:
     ///   - db: A database connection.
-    ///   - conflictResolution: A conflict resolution, or nil for the one
-    ///     of the hand-off, or the policy of the record.
     ///   - columns: The updated columns.
-    func _performUpdate(
+    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
+    ///   when the row does not exist, a ``DatabaseError``, or the error of
+    ///   a callback.
+    public func update(_ db: Database, columns: Set<String>) throws {
+        if db.persistenceConnectionState.mayHaveHandedOverUpdate(_dynamicRecordType) {
+            try _performUpdate(db, onConflict: nil, columns: columns, byDefaultImplementation: true)
+        } else {
+            try _update(db, onConflict: nil, columns: columns)
+        }
+    }
+
+    /// Updates the record, as the update methods ask: straight to the
+    /// statement, with all callbacks, for a record type whose
+    /// ``update(_:columns:)`` is known to be the default implementation.
+    /// A record type that customizes it, as seed-era records do, or one
+    /// not seen yet by the connection, updates through it
+    /// (`Compatibility/PersistenceHandOff.swift`).
+    func _updateAsRequested(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?,
         columns: Set<String>) throws
     {
-        guard let handOff = db.takePersistenceHandOff(.update, for: self) else {
+        if db.persistenceConnectionState.usesDefaultUpdate(_dynamicRecordType) {
             try _update(db, onConflict: conflictResolution, columns: columns)
-            return
-        }
-        let resolution = conflictResolution ?? handOff.conflictResolution
-        if handOff.isSaveStep {
-            var notFound = false
-            do {
-                let saved = try _updateWithUpdateCallbacks(db, onConflict: resolution, columns: columns, notFound: &notFound)
-                db.persistenceHandOffDidSave(saved)
-            } catch {
-                if notFound { db.persistenceHandOffDidNotFindRow() }
-                throw error
-            }
         } else {
-            try _update(db, onConflict: resolution, columns: columns)
+            try _updateHandingOver(db, onConflict: conflictResolution, columns: columns)
         }
     }
 
@@ -367,7 +354,7 @@ extension MutablePersistableRecord {
         if changedColumns.isEmpty {
             return false
         }
-        try _updateHandingOver(db, onConflict: conflictResolution, columns: Set(changedColumns))
+        try _updateAsRequested(db, onConflict: conflictResolution, columns: Set(changedColumns))
         return true
     }
 
@@ -456,7 +443,7 @@ extension MutablePersistableRecord {
         returning selection: [any SQLSelectable] = [],
         fetch: (Statement) throws -> Void = { _ in }) throws -> PersistenceSuccess
     {
-        let recordType = type(of: self)
+        let recordType = _dynamicRecordType
         let tableName = recordType.databaseTableName
         let resolution = conflictResolution ?? recordType.persistenceConflictPolicy.conflictResolutionForUpdate
         let container = try makePersistenceContainer()
@@ -537,7 +524,7 @@ extension Database {
         let totalChangesBefore = totalChangesCount
         if selection.isEmpty {
             let statement = try cachedStatement(sql: sql)
-            try statement.execute(boundValues: values)
+            try statement.execute(arguments: StatementArguments(databaseValues: values))
         } else {
             var context = SQLGenerationContext(db: self)
             context.selectionTableName = tableName

@@ -1,3 +1,5 @@
+import CSQLite
+
 // Upsert: INSERT ... ON CONFLICT DO UPDATE.
 
 extension ColumnExpression {
@@ -48,7 +50,9 @@ extension MutablePersistableRecord {
     ///
     /// See <https://www.sqlite.org/lang_upsert.html>.
     public mutating func upsert(_ db: Database) throws {
-        _ = try _upsert(db, conflictTarget: [], updating: .allColumns, doUpdate: nil, selection: []) { _ in }
+        if let success = try _upsert(db, conflictTarget: [], updating: .allColumns, doUpdate: nil, selection: [], receive: { _ in }) {
+            db.persistenceStatementCache.recycle(success)
+        }
     }
 
     /// Inserts or updates the record, and returns the upserted row decoded
@@ -148,14 +152,15 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable],
         receive: (Row) -> Void) throws -> InsertionSuccess?
     {
-        let recordType = _dynamicRecordType
-        return try _insert(db, onConflict: .abort) { container, tableName, _ in
+        return try _insert(db, onConflict: .abort) { container, target in
+            let recordType = target.recordType
+            let tableName = target.tableName
             if doUpdate == nil && selection.isEmpty {
                 // The common `upsert(_:)`: a cached statement.
                 return try db.executeUpsert(
                     recordType: recordType,
                     tableName: tableName,
-                    container: container,
+                    container: &container,
                     conflictTarget: conflictTarget,
                     strategy: strategy)
             }
@@ -259,7 +264,7 @@ extension Database {
     func executeUpsert(
         recordType: Any.Type,
         tableName: String,
-        container: PersistenceContainer,
+        container: inout PersistenceContainer,
         conflictTarget: [String],
         strategy: UpsertUpdateStrategy) throws -> InsertionOutcome
     {
@@ -280,28 +285,34 @@ extension Database {
             conflictTarget: conflictTarget,
             strategy: strategy,
             primaryKey: primaryKey)
-        let values = container._values
         let rowID: Int64
-        switch UpsertRowID(values: values, rowIDColumnIndex: entry.rowIDColumnIndex) {
+        let statement: Statement
+        switch UpsertRowID(values: container._values, rowIDColumnIndex: entry.rowIDColumnIndex) {
         case .id(let id):
-            try statementWithoutReturning(entry).execute(boundValues: values)
+            statement = try statementWithoutReturning(entry)
+            try statement.execute(binding: &container)
             rowID = id
         case .lastInserted:
-            try statementWithoutReturning(entry).execute(boundValues: values)
+            statement = try statementWithoutReturning(entry)
+            try statement.execute(binding: &container)
             rowID = lastInsertedRowID
         case .returned:
-            var statement = entry.statement
-            if !statement.isReusable {
+            statement = entry.statement.isReusable
+                ? entry.statement
                 // A cursor iterates the cached statement: use a fresh one.
-                statement = try makeStatement(sql: statement.sql)
-            }
-            let returnedRowID = try statement.executeReturningLastInt64(boundValues: values)
+                : try makeStatement(sql: entry.statement.sql)
+            let returnedRowID = try statement.executeReturningLastInt64(binding: &container)
             if let returnedRowID, primaryKey.tableHasRowID {
                 rowID = returnedRowID
             } else {
                 rowID = lastInsertedRowID
             }
         }
+        // SQLite compiles the statement again after a schema change by
+        // another connection: the schema cache is then checked again
+        // before the next upsert reads the entry (the staleness rule of
+        // the persistence statements, ``PersistenceStatementCache/InsertEntry/schemaCacheGeneration``).
+        _ = statement.refreshColumnsIfRecompiled()
         return InsertionOutcome(rowID: rowID, rowIDColumn: primaryKey.rowIDColumn, isInserted: true)
     }
 
@@ -407,5 +418,22 @@ extension Database {
             conflictTarget: entry.conflictTarget,
             primaryKey: entry.primaryKey)
         entry.schemaCacheGeneration = schemaCacheGeneration
+    }
+}
+
+extension Statement {
+    /// Binds the values of a container, as ``execute(binding:)``, runs
+    /// the statement, and returns the integer in the last column of the
+    /// first row, if there is a row.
+    func executeReturningLastInt64(binding container: inout PersistenceContainer) throws -> Int64? {
+        try withBoundValues(&container._values) {
+            var result: Int64?
+            while try step() {
+                if result == nil {
+                    result = sqlite3_column_int64(sqliteStatement, sqlite3_column_count(sqliteStatement) - 1)
+                }
+            }
+            return result
+        }
     }
 }

@@ -362,36 +362,4 @@ extension MutablePersistableRecord {
     /// func didDelete(deleted: Bool) { } // the default
     /// ```
     public func didDelete(deleted: Bool) { }
-
-    /// Inserts the record, with the callbacks and the conflict policy of
-    /// the record. Folio's addition: see the requirement.
-    ///
-    /// ```swift
-    /// var player = Player(id: nil, name: "Arthur", score: 100)
-    /// try player.insert(db) // INSERT INTO "player" ...
-    /// ```
-    ///
-    /// - Parameter db: A database connection.
-    /// - Throws: A ``DatabaseError``, or the error of a callback.
-    public mutating func insert(_ db: Database) throws {
-        try _performInsert(db, onConflict: nil)
-    }
-
-    /// Updates the given columns of the row of the record, with the
-    /// callbacks and the conflict policy of the record. Folio's addition:
-    /// see the requirement.
-    ///
-    /// ```swift
-    /// try player.update(db, columns: ["score"]) // UPDATE "player" SET "score" = ? WHERE "id" = ?
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - columns: The updated columns.
-    /// - Throws: ``RecordError/recordNotFound(databaseTableName:key:)``
-    ///   when the row does not exist, a ``DatabaseError``, or the error of
-    ///   a callback.
-    public func update(_ db: Database, columns: Set<String>) throws {
-        try _performUpdate(db, onConflict: nil, columns: columns)
-    }
 }

@@ -83,21 +83,6 @@ extension PersistableRecord {
     /// func didInsert(with rowID: Int64, for column: String?) { } // the default
     /// ```
     public func didInsert(with rowID: Int64, for column: String?) { }
-
-    /// Inserts the record, with the callbacks and the conflict policy of
-    /// the record. Folio's addition: see the requirement.
-    ///
-    /// ```swift
-    /// let country = Country(isoCode: "FR", name: "France")
-    /// try country.insert(db) // INSERT INTO "country" ...
-    /// ```
-    ///
-    /// - Parameter db: A database connection.
-    /// - Throws: A ``DatabaseError``, or the error of a callback.
-    public func insert(_ db: Database) throws {
-        var record = self
-        try record._performInsert(db, onConflict: nil)
-    }
 }
 
 // Non-mutating persistence methods: no `var` is needed.
@@ -120,7 +105,7 @@ extension PersistableRecord {
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     public func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         var record = self
-        try record._insertHandingOver(db, onConflict: conflictResolution)
+        try record._insertAsRequested(db, onConflict: conflictResolution)
     }
 
     /// Inserts the record, and returns the inserted row decoded as another
@@ -216,7 +201,9 @@ extension PersistableRecord {
     /// - Throws: A ``DatabaseError``, or the error of a callback.
     public func upsert(_ db: Database) throws {
         var record = self
-        _ = try record._upsert(db, conflictTarget: [], updating: .allColumns, doUpdate: nil, selection: []) { _ in }
+        if let success = try record._upsert(db, conflictTarget: [], updating: .allColumns, doUpdate: nil, selection: [], receive: { _ in }) {
+            db.persistenceStatementCache.recycle(success)
+        }
     }
 
     /// Inserts or updates the record, and returns the upserted row decoded

@@ -78,6 +78,18 @@ public struct PersistenceContainer: Sendable {
         _fingerprints = nil
     }
 
+    /// Creates an empty container that expects the columns of `layout`
+    /// (see ``init(layout:)``), and stores its values in the memory of
+    /// `storage`, an empty array (see
+    /// `PersistenceStatementCache.takeRecycledValues()`).
+    init(layout: [String], reusing storage: consuming [DatabaseValue]) {
+        var values = storage
+        values.reserveCapacity(layout.count)
+        _values = values
+        _columns = layout
+        _fingerprints = nil
+    }
+
     /// Creates a container with the given columns and values.
     init(columns: [String], values: [DatabaseValue]) {
         // Internal: the one caller (update) builds `values` from
@@ -324,5 +336,38 @@ extension String {
             if lowerA != lowerB { return false }
         }
         return true
+    }
+}
+
+// MARK: - The container of a record
+
+extension EncodableRecord {
+    /// Returns the container filled by ``encode(to:)``.
+    func makePersistenceContainer() throws -> PersistenceContainer {
+        var container = PersistenceContainer(capacity: 8)
+        try encode(to: &container)
+        return container
+    }
+
+    /// Returns the container filled by ``encode(to:)``, which expects the
+    /// columns of `layout`, in this order (see
+    /// ``PersistenceContainer/init(layout:)``): the container of an
+    /// insertion, whose layout is the columns of the previous one.
+    func makePersistenceContainer(layout: [String]?) throws -> PersistenceContainer {
+        guard let layout else { return try makePersistenceContainer() }
+        var container = PersistenceContainer(layout: layout)
+        try encode(to: &container)
+        return container
+    }
+
+    /// Returns the container filled by ``encode(to:)``, as
+    /// ``makePersistenceContainer(layout:)``, whose values are stored in
+    /// the memory of `storage`, an empty array (see
+    /// ``PersistenceContainer/init(layout:reusing:)``).
+    func makePersistenceContainer(layout: [String]?, reusing storage: consuming [DatabaseValue]) throws -> PersistenceContainer {
+        guard let layout else { return try makePersistenceContainer() }
+        var container = PersistenceContainer(layout: layout, reusing: storage)
+        try encode(to: &container)
+        return container
     }
 }

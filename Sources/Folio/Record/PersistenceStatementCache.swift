@@ -1,5 +1,95 @@
 import CSQLite
 
+/// What the record layer keeps in the ``LayerSlot`` of a connection: the
+/// statements of the persistence methods, and what the connection learned
+/// of the record types that persist through it.
+final class PersistenceConnectionState: LayerSlotValue {
+    /// The INSERT and upsert statements of the persistence methods.
+    let statementCache = PersistenceStatementCache()
+
+    /// The record types whose `insert(_:)` is the default implementation
+    /// (seen when it took the hand-off of `Compatibility/PersistenceHandOff.swift`):
+    /// their insertions go straight to the statement.
+    var recordTypesWithDefaultInsert: Set<ObjectIdentifier> = []
+
+    /// The record types whose `update(_:columns:)` is the default
+    /// implementation: their updates go straight to the statement.
+    var recordTypesWithDefaultUpdate: Set<ObjectIdentifier> = []
+
+    /// The last record type found in ``recordTypesWithDefaultInsert``: a
+    /// loop of insertions finds it without hashing.
+    private var lastRecordTypeWithDefaultInsert: ObjectIdentifier?
+
+    /// The hand-offs of the seed-era customization (a
+    /// `SeedEraPersistenceState`, `Compatibility/PersistenceHandOff.swift`),
+    /// made by the first record type that is not known to use the default
+    /// requirements; nil until then.
+    var seedEraState: AnyObject?
+
+    /// Whether the `insert(_:)` of the record type is known to be the
+    /// default implementation.
+    @inline(__always)
+    func usesDefaultInsert(_ recordType: Any.Type) -> Bool {
+        let type = ObjectIdentifier(recordType)
+        return lastRecordTypeWithDefaultInsert == type || findRecordTypeWithDefaultInsert(type)
+    }
+
+    private func findRecordTypeWithDefaultInsert(_ type: ObjectIdentifier) -> Bool {
+        guard recordTypesWithDefaultInsert.contains(type) else { return false }
+        lastRecordTypeWithDefaultInsert = type
+        return true
+    }
+
+    /// Whether the `update(_:columns:)` of the record type is known to be
+    /// the default implementation.
+    func usesDefaultUpdate(_ recordType: Any.Type) -> Bool {
+        recordTypesWithDefaultUpdate.contains(ObjectIdentifier(recordType))
+    }
+
+    /// Whether an insertion of the record type may have been handed over
+    /// to its `insert(_:)`: never before the connection has made a
+    /// hand-off, and never for a record type known to use the default
+    /// implementation, for which no hand-off is made.
+    @inline(__always)
+    func mayHaveHandedOverInsert(_ recordType: Any.Type) -> Bool {
+        seedEraState != nil && !usesDefaultInsert(recordType)
+    }
+
+    /// Whether an update of the record type may have been handed over to
+    /// its `update(_:columns:)` (see ``mayHaveHandedOverInsert(_:)``).
+    func mayHaveHandedOverUpdate(_ recordType: Any.Type) -> Bool {
+        seedEraState != nil && !usesDefaultUpdate(recordType)
+    }
+}
+
+extension Database {
+    /// The record layer's state of the connection.
+    var persistenceConnectionState: PersistenceConnectionState {
+        layerSlot.value(orInsert: PersistenceConnectionState.init)
+    }
+
+    /// The persistence statement cache of the connection.
+    var persistenceStatementCache: PersistenceStatementCache {
+        persistenceConnectionState.statementCache
+    }
+}
+
+extension MutablePersistableRecord {
+    /// The dynamic type of the record: the type whose static requirements
+    /// (`databaseTableName`, `persistenceConflictPolicy`...) apply, that
+    /// keys the statement caches, and whose requirements a hand-off
+    /// names. Insert, update, upsert and save find it the same way.
+    ///
+    /// It is `Self` for a value type. Only a class may have a dynamic type
+    /// other than `Self` (a subclass of ``Record`` is not `Record`): there
+    /// only, it is `type(of: self)`, which in unspecialized generic code
+    /// copies the record and asks the runtime, on each insertion.
+    @inline(__always)
+    var _dynamicRecordType: Self.Type {
+        Self.self is AnyClass ? type(of: self) : Self.self
+    }
+}
+
 /// The INSERT statements of the persistence methods of one connection
 /// (kept in its ``PersistenceConnectionState``).
 ///
@@ -18,21 +108,54 @@ final class PersistenceStatementCache {
         let columns: [String]
         let statement: Statement
 
-        /// The primary key of the table, checked again when SQLite
-        /// recompiles the statement after a schema change.
+        /// The primary key of the table, read again when the schema may
+        /// have changed since (see ``schemaCacheGeneration``).
         var primaryKey: PrimaryKeyInfo
 
-        /// The number of recompilations of the statement when
-        /// `primaryKey` was read.
-        var reprepareCount: CInt
+        /// The ``Database/schemaCacheGeneration`` when `primaryKey` was
+        /// read from the schema cache: while the cache is current
+        /// (``Database/schemaCacheIsCurrent(since:)``), it is not read
+        /// again. The one staleness rule of the persistence statements,
+        /// shared with ``UpsertEntry``.
+        var schemaCacheGeneration: Int
 
-        init(tableName: String, columns: [String], statement: Statement, primaryKey: PrimaryKeyInfo) {
+        init(tableName: String, columns: [String], statement: Statement, primaryKey: PrimaryKeyInfo, schemaCacheGeneration: Int) {
             self.tableName = tableName
             self.columns = columns
             self.statement = statement
             self.primaryKey = primaryKey
-            self.reprepareCount = statement.reprepareCount
+            self.schemaCacheGeneration = schemaCacheGeneration
         }
+    }
+
+    /// Empty storage for the values of the next insertion's container
+    /// (see ``recycle(_:)``). Unchecked: the cache is used by one thread
+    /// at a time.
+    @exclusivity(unchecked) private var recycledValues: [DatabaseValue] = []
+
+    /// Keeps the memory of the values of an insertion that is over, for
+    /// the container of the next one (``takeRecycledValues()``), instead
+    /// of freeing it and allocating again. The values are destroyed now
+    /// (the connection keeps no string or blob of a record). When the
+    /// callbacks kept the container, its values stay theirs, and the
+    /// next container allocates. Called by `insert` and `upsert`, which
+    /// drop the success of the insertion. Measured on workload 6 (20k
+    /// insertions of 10 values): see Benchmarks/README.md.
+    @inline(__always)
+    func recycle(_ success: consuming InsertionSuccess) {
+        var values: [DatabaseValue] = []
+        swap(&values, &success.persistenceContainer._values)
+        values.removeAll(keepingCapacity: true)
+        recycledValues = values
+    }
+
+    /// Empty storage for the values of a container (see ``recycle(_:)``),
+    /// or an empty array without storage.
+    @inline(__always)
+    func takeRecycledValues() -> [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        swap(&values, &recycledValues)
+        return values
     }
 
     /// A few entries per key: record types usually insert the same columns
@@ -136,6 +259,17 @@ final class PersistenceStatementCache {
     /// its last upsert statement (an upsert runs through the insertion
     /// flow), that the next container of the type is likely to have, in
     /// the same order (see ``PersistenceContainer/init(layout:)``).
+    /// The entry of the last insertion, when it has the record type and
+    /// conflict resolution: the statement that a loop of insertions runs
+    /// again (the caller checks the columns and table).
+    @inline(__always)
+    func lastInsertEntry(recordType: Any.Type, conflictResolution: Database.ConflictResolution) -> InsertEntry? {
+        guard let entry = lastInsertEntry,
+              lastInsertKey == Key(recordType: ObjectIdentifier(recordType), conflictResolution: conflictResolution)
+        else { return nil }
+        return entry
+    }
+
     func insertLayout(recordType: Any.Type, conflictResolution: Database.ConflictResolution) -> [String]? {
         let type = ObjectIdentifier(recordType)
         let key = Key(recordType: type, conflictResolution: conflictResolution)
@@ -150,77 +284,18 @@ final class PersistenceStatementCache {
 }
 
 extension Statement {
-    /// The number of times SQLite recompiled the statement, after a schema
-    /// change for example.
-    /// See <https://www.sqlite.org/c3ref/c_stmtstatus_counter.html>.
-    var reprepareCount: CInt {
-        sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
-    }
-
-    /// Binds values by index and runs the statement, without building
-    /// ``StatementArguments`` (they are built for an error message only).
-    func execute(boundValues values: [DatabaseValue]) throws {
-        reset()
-        let code = bindAll(values)
-        if code == Statement.unrepresentableValueCode {
-            throw unrepresentableValueError(in: values, arguments: StatementArguments(values))
-        }
-        if code != SQLITE_OK {
-            throw DatabaseError.lastError(
-                database.sqliteConnection, code: code, sql: sql,
-                arguments: StatementArguments(values),
-                publicArguments: database.configuration.publicStatementArguments)
-        }
-        do {
+    /// Binds the values of a container, in the order of the columns of
+    /// the statement, with the binder of every statement
+    /// (``withBoundValues(_:_:)``, ``setArguments(_:)``'s binder), and
+    /// runs the statement.
+    ///
+    /// The values are the statement's ``arguments`` during the run (the
+    /// errors of the step name them), and come back to the container
+    /// after it, which owns them again without a copy.
+    func execute(binding container: inout PersistenceContainer) throws {
+        try withBoundValues(&container._values) {
             while try step() { }
-        } catch let error as DatabaseError {
-            // The error of `step()` names the previous arguments.
-            throw DatabaseError(
-                resultCode: error.extendedResultCode,
-                message: error.message,
-                sql: sql,
-                arguments: StatementArguments(values),
-                publicArguments: database.configuration.publicStatementArguments)
         }
-    }
-
-    /// Binds values by index and runs the statement, as
-    /// ``execute(boundValues:)``, and returns the integer in the last
-    /// column of the first row, if there is a row.
-    func executeReturningLastInt64(boundValues values: [DatabaseValue]) throws -> Int64? {
-        reset()
-        let code = bindAll(values)
-        if code == Statement.unrepresentableValueCode {
-            throw unrepresentableValueError(in: values, arguments: StatementArguments(values))
-        }
-        if code != SQLITE_OK {
-            throw DatabaseError.lastError(
-                database.sqliteConnection, code: code, sql: sql,
-                arguments: StatementArguments(values),
-                publicArguments: database.configuration.publicStatementArguments)
-        }
-        do {
-            var result: Int64?
-            while try step() {
-                if result == nil {
-                    result = sqlite3_column_int64(sqliteStatement, sqlite3_column_count(sqliteStatement) - 1)
-                }
-            }
-            return result
-        } catch let error as DatabaseError {
-            // The error of `step()` names the previous arguments.
-            throw DatabaseError(
-                resultCode: error.extendedResultCode,
-                message: error.message,
-                sql: sql,
-                arguments: StatementArguments(values),
-                publicArguments: database.configuration.publicStatementArguments)
-        }
-    }
-
-    /// Binds the values of a container by index and runs the statement.
-    func execute(binding container: PersistenceContainer) throws {
-        try execute(boundValues: container._values)
     }
 }
 
@@ -248,27 +323,68 @@ extension Database {
     func executeInsert(
         recordType: Any.Type,
         tableName: String,
-        container: PersistenceContainer,
+        container: inout PersistenceContainer,
         conflictResolution: Database.ConflictResolution) throws -> InsertionOutcome
     {
-        let entry = try insertEntry(
-            recordType: recordType,
-            tableName: tableName,
-            container: container,
-            conflictResolution: conflictResolution)
+        let cache = persistenceStatementCache
+        return try executeInsert(
+            recordType: recordType, tableName: tableName, container: &container,
+            conflictResolution: conflictResolution, cache: cache,
+            candidate: cache.lastInsertEntry(recordType: recordType, conflictResolution: conflictResolution))
+    }
+
+    /// Inserts the values of a container as an insertion target says
+    /// (the persistence methods of a record).
+    @inline(__always)
+    func executeInsert(container: inout PersistenceContainer, _ target: InsertionTarget) throws -> InsertionOutcome {
+        try executeInsert(
+            recordType: target.recordType, tableName: target.tableName, container: &container,
+            conflictResolution: target.conflictResolution, cache: target.cache, candidate: target.candidate)
+    }
+
+    /// Inserts the values of a container in a table, with a cached
+    /// statement of `cache`, the persistence statement cache of the
+    /// connection.
+    ///
+    /// - Parameter candidate: The entry of the previous insertion of the
+    ///   record type with this conflict resolution (see
+    ///   ``PersistenceStatementCache/lastInsertEntry(recordType:conflictResolution:)``),
+    ///   used when the container has its columns, in its table.
+    func executeInsert(
+        recordType: Any.Type,
+        tableName: String,
+        container: inout PersistenceContainer,
+        conflictResolution: Database.ConflictResolution,
+        cache: PersistenceStatementCache,
+        candidate: PersistenceStatementCache.InsertEntry?) throws -> InsertionOutcome
+    {
+        let entry: PersistenceStatementCache.InsertEntry
+        if let candidate, container.hasColumns(candidate.columns), candidate.tableName.hasSameUTF8(as: tableName) {
+            entry = candidate
+        } else {
+            entry = try insertEntry(
+                recordType: recordType,
+                tableName: tableName,
+                container: container,
+                conflictResolution: conflictResolution,
+                cache: cache)
+        }
         var statement = entry.statement
         if !statement.isReusable {
             // A cursor iterates the cached statement: use a fresh one.
             statement = try makeStatement(sql: statement.sql)
         }
         let totalChangesBefore = totalChangesCount
-        try statement.execute(binding: container)
+        try statement.execute(binding: &container)
         // A view inserts through its INSTEAD OF trigger.
         let isInserted = changesCount(sinceTotalChangesCount: totalChangesBefore) > 0
-        if entry.statement.reprepareCount != entry.reprepareCount {
-            // The schema has changed since the primary key was read.
+        // SQLite compiles the statement again after a schema change by
+        // another connection: the schema cache is then checked again.
+        _ = statement.refreshColumnsIfRecompiled()
+        if !schemaCacheIsCurrent(since: entry.schemaCacheGeneration) {
+            // The schema may have changed since the primary key was read.
             entry.primaryKey = try primaryKey(tableName)
-            entry.reprepareCount = entry.statement.reprepareCount
+            entry.schemaCacheGeneration = schemaCacheGeneration
         }
         return InsertionOutcome(
             rowID: lastInsertedRowID,
@@ -280,9 +396,9 @@ extension Database {
         recordType: Any.Type,
         tableName: String,
         container: PersistenceContainer,
-        conflictResolution: Database.ConflictResolution) throws -> PersistenceStatementCache.InsertEntry
+        conflictResolution: Database.ConflictResolution,
+        cache: PersistenceStatementCache) throws -> PersistenceStatementCache.InsertEntry
     {
-        let cache = persistenceStatementCache
         let key = PersistenceStatementCache.Key(
             recordType: ObjectIdentifier(recordType),
             conflictResolution: conflictResolution)
@@ -304,7 +420,8 @@ extension Database {
             tableName: tableName,
             columns: columns,
             statement: try cachedStatement(sql: sql),
-            primaryKey: try primaryKey(tableName))
+            primaryKey: try primaryKey(tableName),
+            schemaCacheGeneration: schemaCacheGeneration)
         var entries = cache.insertEntries[key] ?? []
         if entries.count >= PersistenceStatementCache.maximumEntriesPerKey {
             entries.removeFirst()
@@ -336,7 +453,7 @@ extension Database {
         let sql = Database.insertSQL(tableName: tableName, columns: container.columns, conflictResolution: conflictResolution)
             + " RETURNING " + returning
         let statement = try cachedStatement(sql: sql)
-        try statement.setArguments(StatementArguments(container.values) + context.arguments)
+        try statement.setArguments(StatementArguments(databaseValues: container._values) + context.arguments)
         let totalChangesBefore = totalChangesCount
         try fetch(statement)
         // Complete the statement, so that its changes are counted.

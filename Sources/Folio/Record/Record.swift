@@ -353,7 +353,7 @@ open class Record {
             saveOutcome = (isInserted ? PersistenceSuccess(success) : nil, false)
         } else {
             // The step that a persistence method handed over, if any.
-            try record._performInsert(db, onConflict: nil)
+            try record._performInsert(db, onConflict: nil, byDefaultImplementation: false)
         }
     }
 
@@ -393,7 +393,7 @@ open class Record {
             saveOutcome.saved = success
         } else {
             // The step that a persistence method handed over, if any.
-            try _performUpdate(db, onConflict: nil, columns: columns)
+            try _performUpdate(db, onConflict: nil, columns: columns, byDefaultImplementation: false)
         }
     }
 

@@ -246,6 +246,48 @@ final class InsertTests: FolioTestCase {
         }
     }
 
+    func testInsertOfUnstorableValueThrowsAndTheNextInsertionBindsItsOwnValues() throws {
+        // The values of a persistence statement move into it for the run
+        // and back: an insertion whose value can not be bound leaves no
+        // binding, pending error or argument behind for the next one.
+        struct Counter: MutablePersistableRecord {
+            static let databaseTableName = "counter"
+            var id: Int64?
+            var value: UInt64
+            func encode(to container: inout PersistenceContainer) {
+                container["id"] = id
+                container["value"] = value
+            }
+            mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+        }
+        var configuration = Configuration()
+        configuration.publicStatementArguments = true
+        let dbQueue = try makeDatabaseQueue(configuration: configuration)
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE counter (id INTEGER PRIMARY KEY, value INTEGER NOT NULL UNIQUE)")
+            var first = Counter(id: nil, value: 1)
+            try first.insert(db)
+            XCTAssertEqual(first.id, 1)
+            var unstorable = Counter(id: nil, value: UInt64.max)
+            XCTAssertThrowsError(try unstorable.insert(db)) { error in
+                guard let error = error as? DatabaseError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.sql, #"INSERT INTO "counter" ("id", "value") VALUES (?,?)"#)
+                XCTAssertEqual(error.arguments, [nil, UInt64.max])
+            }
+            XCTAssertNil(unstorable.id)
+            var duplicate = Counter(id: nil, value: 1)
+            XCTAssertThrowsError(try duplicate.insert(db)) { error in
+                // The step's error names the values of this insertion.
+                XCTAssertEqual((error as? DatabaseError)?.extendedResultCode, .SQLITE_CONSTRAINT_UNIQUE)
+                XCTAssertEqual((error as? DatabaseError)?.arguments, [nil, 1])
+            }
+            var second = Counter(id: nil, value: 2)
+            try second.insert(db)
+            XCTAssertEqual(second.id, 2)
+            XCTAssertEqual(try fetchRows(db, "counter"), [["id": 1, "value": 1], ["id": 2, "value": 2]])
+        }
+    }
+
     func testInsertIntoMissingTableThrows() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in
@@ -271,6 +313,36 @@ final class InsertTests: FolioTestCase {
             _ = try Item(name: "b").inserted(db)
             XCTAssertEqual(Item.rowIDColumns, ["id", "code"])
         }
+    }
+
+    func testInsertAfterSchemaChangeByAnotherConnectionUsesNewRowIDColumn() throws {
+        struct Item: MutablePersistableRecord {
+            var name: String
+            nonisolated(unsafe) static var rowIDColumns: [String?] = []
+            func encode(to container: inout PersistenceContainer) { container["name"] = name }
+            func didInsert(_ inserted: InsertionSuccess) { Item.rowIDColumns.append(inserted.rowIDColumn) }
+        }
+        Item.rowIDColumns = []
+        let dbQueue = try makeTemporaryDatabaseQueue()
+        let other = try DatabaseQueue(path: dbQueue.path)
+        try dbQueue.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT)")
+            _ = try Item(name: "a").inserted(db)
+            // Between two insertions of one access.
+            try other.write { db in
+                try db.execute(sql: "DROP TABLE item; CREATE TABLE item (code INTEGER PRIMARY KEY, name TEXT)")
+            }
+            _ = try Item(name: "b").inserted(db)
+        }
+        // Between two accesses.
+        try other.write { db in
+            try db.execute(sql: "DROP TABLE item; CREATE TABLE item (name TEXT PRIMARY KEY)")
+        }
+        try dbQueue.write { db in
+            _ = try Item(name: "c").inserted(db)
+            XCTAssertEqual(try String.fetchAll(db, sql: "SELECT name FROM item"), ["c"])
+        }
+        XCTAssertEqual(Item.rowIDColumns, ["id", "code", nil])
     }
 
     // MARK: - insertAndFetch

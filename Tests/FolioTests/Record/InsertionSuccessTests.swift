@@ -100,6 +100,29 @@ final class InsertionSuccessTests: FolioTestCase {
         }
     }
 
+    func testEachUpsertOfALoopKeepsItsOwnContainer() throws {
+        // `insert` and `upsert` recycle the memory of the values of an
+        // insertion that is over for the next container: not the values
+        // that a callback kept.
+        let dbQueue = try makeDatabase()
+        let received = Received()
+        let names = ["Arthur", "Barbara", "Craig", "Arthur"]
+        try dbQueue.write { db in
+            for name in names {
+                var player = Player(id: nil, name: name, received: received)
+                try player.upsert(db)
+            }
+            // The last upsert updates the row of the first.
+            XCTAssertEqual(try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id"), ["Arthur", "Barbara", "Craig"])
+        }
+        XCTAssertEqual(received.didInsert.map(\.rowID), [1, 2, 3, 1])
+        for (index, name) in names.enumerated() {
+            XCTAssertEqual(received.didInsert[index].persistenceContainer["name"]?.databaseValue, name.databaseValue)
+            XCTAssertEqual(received.didSave[index].persistenceContainer["name"]?.databaseValue, name.databaseValue)
+            XCTAssertEqual(received.aroundInsert[index].persistenceContainer["id"]?.databaseValue, received.didInsert[index].rowID.databaseValue)
+        }
+    }
+
     func testIgnoredInsertionCallsNeitherDidInsertNorDidSave() throws {
         let dbQueue = try makeDatabase()
         let received = Received()

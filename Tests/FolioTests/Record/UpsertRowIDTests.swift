@@ -197,6 +197,32 @@ final class UpsertRowIDTests: FolioTestCase {
         }
     }
 
+    func testUpsertAfterAlterTableAddColumnFollowsTheSchema() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL)")
+            var arthur = Player(id: 1, name: "Arthur")
+            try arthur.upsert(db)
+            XCTAssertEqual(lastPersistenceSQLQuery, Self.plainSQL)
+
+            // A column, then a unique index on an existing column: the
+            // upsert reads the schema again, and asks for the rowid of the
+            // row that the index makes it update.
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN bonus INTEGER NOT NULL DEFAULT 7")
+            var barbara = Player(id: 2, name: "Barbara")
+            try barbara.upsert(db)
+            XCTAssertEqual(lastPersistenceSQLQuery, Self.plainSQL)
+            try db.execute(sql: "CREATE UNIQUE INDEX player_name ON player(name)")
+            var other = Player(id: 3, name: "Arthur", score: 5)
+            try other.upsert(db)
+            XCTAssertEqual(lastPersistenceSQLQuery, Self.returningSQL)
+            XCTAssertEqual(other.insertedRowIDs, [1])
+            XCTAssertEqual(
+                try Row.fetchAll(db, sql: "SELECT id, name, score, bonus FROM player ORDER BY id"),
+                [["id": 1, "name": "Arthur", "score": 5, "bonus": 7], ["id": 2, "name": "Barbara", "score": 0, "bonus": 7]])
+        }
+    }
+
     func testUpsertOfTextIDKeepsReturningAndReportsTheConvertedRowID() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in

@@ -75,10 +75,16 @@ extension Database {
     /// Whether the schema cache is valid and has not been emptied since
     /// `generation` (a former ``schemaCacheGeneration``): what was read
     /// from it then is still current, without validating it again.
+    ///
+    /// The one staleness rule of what is derived from the schema (the
+    /// primary keys kept by the persistence statements, insert and
+    /// upsert). A cache validated during this access has a schema
+    /// version: whatever empties it sets ``schemaMayHaveChanged``
+    /// (``clearSchemaCache()``) or sets the version at once
+    /// (``validateSchemaCache()``).
     func schemaCacheIsCurrent(since generation: Int) -> Bool {
         !schemaMayHaveChanged
             && schemaCacheValidationGeneration == accessGeneration
-            && schemaCache.schemaVersion != nil
             && schemaCacheGeneration == generation
     }
 

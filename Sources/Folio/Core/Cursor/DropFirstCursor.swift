@@ -9,14 +9,11 @@
 ///
 /// Its `forEach(_:)` calls the `forEach(_:)` of the base cursor.
 public final class DropFirstCursor<Base: Cursor>: Cursor {
-    private let base: Base
-    /// The number of elements still to skip.
-    private var remaining: Int
+    /// The base cursor, whose leading run is the elements to skip.
+    private var run: LeadingRun<Base, CountedRun<Base.Element>>
 
     init(_ base: Base, count: Int) {
-        checkProgrammerError(count >= 0, "Can't drop a negative number of elements from a cursor")
-        self.base = base
-        self.remaining = count
+        run = LeadingRun(base, rule: CountedRun(count: count, misuse: "Can't drop a negative number of elements from a cursor"))
     }
 
     /// Advances to the next element and returns it, or nil if no next
@@ -30,14 +27,7 @@ public final class DropFirstCursor<Base: Cursor>: Cursor {
     /// - Returns: The next element, or nil.
     /// - Throws: The error of the base cursor.
     public func next() throws -> Base.Element? {
-        while remaining > 0 {
-            remaining -= 1
-            guard try base.next() != nil else {
-                remaining = 0
-                return nil
-            }
-        }
-        return try base.next()
+        try run.nextAfterRun()
     }
 
     /// Calls the given closure on each remaining element, with the
@@ -50,12 +40,6 @@ public final class DropFirstCursor<Base: Cursor>: Cursor {
     /// - Parameter body: A closure called with each element.
     /// - Throws: The error of the base cursor, or of `body`.
     public func forEach(_ body: (Base.Element) throws -> Void) throws {
-        try base.forEach { element in
-            if remaining > 0 {
-                remaining -= 1
-            } else {
-                try body(element)
-            }
-        }
+        try run.forEachAfterRun(body)
     }
 }

@@ -10,14 +10,11 @@
 /// Once the predicate has returned false, it is not called again. Its
 /// `forEach(_:)` calls the `forEach(_:)` of the base cursor.
 public final class DropWhileCursor<Base: Cursor>: Cursor {
-    private let base: Base
-    private let predicate: (Base.Element) throws -> Bool
-    /// Whether an element has failed the predicate.
-    private var isDropping = true
+    /// The base cursor, whose leading run is the elements to skip.
+    private var run: LeadingRun<Base, PredicateRun<Base.Element>>
 
     init(_ base: Base, predicate: @escaping (Base.Element) throws -> Bool) {
-        self.base = base
-        self.predicate = predicate
+        run = LeadingRun(base, rule: PredicateRun(predicate: predicate))
     }
 
     /// Advances to the next element and returns it, or nil if no next
@@ -32,16 +29,7 @@ public final class DropWhileCursor<Base: Cursor>: Cursor {
     /// - Returns: The next element, or nil.
     /// - Throws: The error of the base cursor, or of the predicate.
     public func next() throws -> Base.Element? {
-        if isDropping {
-            while let element = try base.next() {
-                if try !predicate(element) {
-                    isDropping = false
-                    return element
-                }
-            }
-            return nil
-        }
-        return try base.next()
+        try run.nextAfterRun()
     }
 
     /// Calls the given closure on each remaining element, with the
@@ -55,12 +43,6 @@ public final class DropWhileCursor<Base: Cursor>: Cursor {
     /// - Throws: The error of the base cursor, of the predicate, or of
     ///   `body`.
     public func forEach(_ body: (Base.Element) throws -> Void) throws {
-        try base.forEach { element in
-            if isDropping {
-                if try predicate(element) { return }
-                isDropping = false
-            }
-            try body(element)
-        }
+        try run.forEachAfterRun(body)
     }
 }

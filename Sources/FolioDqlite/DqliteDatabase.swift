@@ -46,7 +46,7 @@ import Foundation
 /// changesets, backups, `sqlite3` handles. See `Documentation/Cluster.md`.
 ///
 /// GRDB has no such API.
-public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
+public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
     /// The local connection, attached to the cluster.
     private let queue: DatabaseQueue
     private let executor: DqliteStatementExecutor
@@ -126,9 +126,14 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
         executor.close()
     }
 
-    /// The local connection, which receives each read (see
-    /// `_DatabaseReaderForwarding`).
-    public var _forwardedReader: any DatabaseReader { queue }
+    /// The local connection, which receives each access (see
+    /// `_DatabaseWriterForwarding`): the accesses that this class does not
+    /// retry itself (`read`, `write`, `writeWithoutTransaction`, and their
+    /// `async` variants) go straight to it. `asyncWriteWithoutTransaction`
+    /// reports no error, so it is never retried;
+    /// `barrierWriteWithoutTransaction` waits for no read, since the local
+    /// connection is a `DatabaseQueue`.
+    public var _forwardedWriter: any DatabaseWriter { queue }
 
     /// The nodes of the cluster, as its leader lists them.
     ///
@@ -282,108 +287,5 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
                 attempts += 1
             }
         }
-    }
-
-    /// Runs a function that writes, outside of any transaction, without
-    /// waiting for it (never retried: it reports no error).
-    ///
-    /// ```swift
-    /// cluster.asyncWriteWithoutTransaction { db in
-    ///     try? db.execute(sql: "DELETE FROM log")
-    /// }
-    /// ```
-    ///
-    /// - Parameter updates: A function that writes.
-    public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
-        queue.asyncWriteWithoutTransaction(updates)
-    }
-
-    /// Runs a function that writes, outside of any transaction (a cluster
-    /// connection has no concurrent reads to wait for).
-    ///
-    /// ```swift
-    /// try cluster.barrierWriteWithoutTransaction { db in
-    ///     try db.execute(sql: "DELETE FROM log")
-    /// }
-    /// ```
-    ///
-    /// - Parameter updates: A function that writes.
-    /// - Returns: The result of `updates`.
-    /// - Throws: The error of `updates`, or a `DatabaseError`.
-    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
-        try queue.barrierWriteWithoutTransaction(updates)
-    }
-
-    /// Runs a function that writes, outside of any transaction, without
-    /// blocking the current task.
-    ///
-    /// ```swift
-    /// try await cluster.barrierWriteWithoutTransaction { db in
-    ///     try db.execute(sql: "DELETE FROM log")
-    /// }
-    /// ```
-    ///
-    /// - Parameter updates: A function that writes.
-    /// - Returns: The result of `updates`.
-    /// - Throws: The error of `updates`, a `DatabaseError`, or
-    ///   `CancellationError`.
-    public func barrierWriteWithoutTransaction<T: Sendable>(
-        _ updates: @Sendable (Database) throws -> T) async throws -> T
-    {
-        try await queue.barrierWriteWithoutTransaction(updates)
-    }
-
-    /// Runs a function that writes, outside of any transaction, without
-    /// waiting for it.
-    ///
-    /// ```swift
-    /// cluster.asyncBarrierWriteWithoutTransaction { result in
-    ///     try? result.get().execute(sql: "DELETE FROM log")
-    /// }
-    /// ```
-    ///
-    /// - Parameter updates: A function that receives the connection, or
-    ///   the error that prevented access.
-    public func asyncBarrierWriteWithoutTransaction(
-        _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)
-    {
-        queue.asyncBarrierWriteWithoutTransaction(updates)
-    }
-
-    /// Runs a function that writes, allowing calls from inside another
-    /// access.
-    ///
-    /// ```swift
-    /// try cluster.write { db in
-    ///     try cluster.unsafeReentrantWrite { db in
-    ///         try db.execute(sql: "DELETE FROM log")
-    ///     }
-    /// }
-    /// ```
-    ///
-    /// - Parameter updates: A function that writes.
-    /// - Returns: The result of `updates`.
-    /// - Throws: The error of `updates`.
-    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
-        try queue.unsafeReentrantWrite(updates)
-    }
-
-    /// Runs a function that reads the database in the state left by the
-    /// current write access (on the one connection to the leader, after
-    /// the write access).
-    ///
-    /// ```swift
-    /// try cluster.writeWithoutTransaction { db in
-    ///     try db.execute(sql: "INSERT INTO log DEFAULT VALUES")
-    ///     cluster.spawnConcurrentRead { result in
-    ///         let count = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM log")
-    ///     }
-    /// }
-    /// ```
-    ///
-    /// - Parameter value: A function that receives a connection in a
-    ///   read-only transaction, or the error that prevented the read.
-    public func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        queue.spawnConcurrentRead(value)
     }
 }

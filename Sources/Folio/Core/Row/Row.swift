@@ -139,28 +139,61 @@ public final class Row {
     /// layout; nil until needed, and for other rows.
     @exclusivity(unchecked) var _cachedScopeRows: [Row]?
 
-    /// The designated initializer: every stored property.
+    /// The column names of a row, with what its look-ups by name need (see
+    /// `_previousDuplicates`): those of a statement, of another row, of a
+    /// mapped layout, or computed from names.
+    private struct Names {
+        var names: [String]
+        var previousDuplicates: [Int]
+        var hasDuplicates: Bool
+
+        init(of statement: Statement) {
+            names = statement.columnNames
+            previousDuplicates = statement.previousDuplicateIndexes
+            hasDuplicates = statement.hasDuplicateColumnNames
+        }
+
+        init(of row: Row) {
+            names = row._columnNames
+            previousDuplicates = row._previousDuplicates
+            hasDuplicates = row._hasDuplicateNames
+        }
+
+        init(of mapped: RowLayout.MappedColumns) {
+            names = mapped.names
+            previousDuplicates = mapped.previousDuplicates
+            hasDuplicates = mapped.hasDuplicateNames
+        }
+
+        init(_ names: [String]) {
+            self.names = names
+            previousDuplicates = Row.previousDuplicateIndexes(names)
+            hasDuplicates = previousDuplicates.contains { $0 >= 0 }
+        }
+    }
+
+    /// The designated initializer: every stored property. The defaults are
+    /// those of a row that is not a scope of another, not mapped, with no
+    /// prefetched rows.
     private init(
-        statement: Statement?,
-        values: [DatabaseValue],
-        columnNames: [String],
-        previousDuplicates: [Int],
-        hasDuplicateNames: Bool,
+        statement: Statement? = nil,
+        values: [DatabaseValue] = [],
+        names: Names,
         copiedSQL: String?,
-        offset: Int,
+        offset: Int = 0,
         count: Int,
-        layout: RowLayout?,
-        prefetchStorage: PrefetchStorage?,
-        scopePath: String,
-        mappedBase: Row?,
-        baseIndexes: [Int])
+        layout: RowLayout? = nil,
+        prefetchStorage: PrefetchStorage? = nil,
+        scopePath: String = "",
+        mappedBase: Row? = nil,
+        baseIndexes: [Int] = [])
     {
         _statement = statement
         _sqliteStatement = statement?.sqliteStatement
         _values = values
-        _columnNames = columnNames
-        _previousDuplicates = previousDuplicates
-        _hasDuplicateNames = hasDuplicateNames
+        _columnNames = names.names
+        _previousDuplicates = names.previousDuplicates
+        _hasDuplicateNames = names.hasDuplicates
         _copiedSQL = copiedSQL
         _offset = offset
         self.count = count
@@ -179,19 +212,8 @@ public final class Row {
             return
         }
         self.init(
-            statement: statement,
-            values: [],
-            columnNames: statement.columnNames,
-            previousDuplicates: statement.previousDuplicateIndexes,
-            hasDuplicateNames: statement.hasDuplicateColumnNames,
-            copiedSQL: nil,
-            offset: layout?.offset ?? 0,
-            count: layout?.baseCount ?? statement.columnCount,
-            layout: layout,
-            prefetchStorage: nil,
-            scopePath: "",
-            mappedBase: nil,
-            baseIndexes: [])
+            statement: statement, names: Names(of: statement), copiedSQL: nil,
+            offset: layout?.offset ?? 0, count: layout?.baseCount ?? statement.columnCount, layout: layout)
     }
 
     /// Creates a row that holds its values.
@@ -199,21 +221,7 @@ public final class Row {
         // Internal: every caller (Row+Dictionary, the array literal) maps
         // one list of pairs to both arrays; no user call reaches here with
         // counts that differ.
-        let previousDuplicates = Row.previousDuplicateIndexes(columnNames)
-        self.init(
-            statement: nil,
-            values: values,
-            columnNames: columnNames,
-            previousDuplicates: previousDuplicates,
-            hasDuplicateNames: previousDuplicates.contains { $0 >= 0 },
-            copiedSQL: sql,
-            offset: 0,
-            count: values.count,
-            layout: nil,
-            prefetchStorage: nil,
-            scopePath: "",
-            mappedBase: nil,
-            baseIndexes: [])
+        self.init(values: values, names: Names(columnNames), copiedSQL: sql, count: values.count)
     }
 
     /// Creates a row that is a view on some columns of a row of all the
@@ -231,35 +239,15 @@ public final class Row {
         // never a mapped row; no user call reaches here with another.
         if let mapped = layout?.mappedColumns {
             self.init(
-                statement: nil,
-                values: [],
-                columnNames: mapped.names,
-                previousDuplicates: mapped.previousDuplicates,
-                hasDuplicateNames: mapped.hasDuplicateNames,
-                copiedSQL: root.sql,
-                offset: 0,
-                count: mapped.indexes.count,
-                layout: layout,
-                prefetchStorage: prefetchStorage,
-                scopePath: scopePath,
-                mappedBase: root,
-                baseIndexes: mapped.indexes)
+                names: Names(of: mapped), copiedSQL: root.sql, count: mapped.indexes.count,
+                layout: layout, prefetchStorage: prefetchStorage, scopePath: scopePath,
+                mappedBase: root, baseIndexes: mapped.indexes)
             return
         }
         self.init(
-            statement: root._statement,
-            values: root._values,
-            columnNames: root._columnNames,
-            previousDuplicates: root._previousDuplicates,
-            hasDuplicateNames: root._hasDuplicateNames,
-            copiedSQL: root._copiedSQL,
-            offset: layout?.offset ?? 0,
-            count: layout?.baseCount ?? root._columnNames.count,
-            layout: layout,
-            prefetchStorage: prefetchStorage,
-            scopePath: scopePath,
-            mappedBase: nil,
-            baseIndexes: [])
+            statement: root._statement, values: root._values, names: Names(of: root), copiedSQL: root._copiedSQL,
+            offset: layout?.offset ?? 0, count: layout?.baseCount ?? root._columnNames.count,
+            layout: layout, prefetchStorage: prefetchStorage, scopePath: scopePath)
         _valueBase = root._valueBase
     }
 
@@ -274,20 +262,7 @@ public final class Row {
     ///   - base: The index of the first value of the row in the buffer.
     ///   - statement: The statement that produced the values.
     convenience init(buffer: [DatabaseValue], base: Int, statement: Statement) {
-        self.init(
-            statement: nil,
-            values: buffer,
-            columnNames: statement.columnNames,
-            previousDuplicates: statement.previousDuplicateIndexes,
-            hasDuplicateNames: statement.hasDuplicateColumnNames,
-            copiedSQL: statement.sql,
-            offset: 0,
-            count: statement.columnCount,
-            layout: nil,
-            prefetchStorage: nil,
-            scopePath: "",
-            mappedBase: nil,
-            baseIndexes: [])
+        self.init(values: buffer, names: Names(of: statement), copiedSQL: statement.sql, count: statement.columnCount)
         _valueBase = base
     }
 
@@ -301,56 +276,25 @@ public final class Row {
         }
         let prefetchStorage = prefetchStorage ?? (layout?.hasPrefetches == true ? PrefetchStorage() : nil)
         if let layout, layout.mappedColumns != nil {
-            let root = Row(
-                statement: nil,
-                values: values,
-                columnNames: statement.columnNames,
-                previousDuplicates: statement.previousDuplicateIndexes,
-                hasDuplicateNames: statement.hasDuplicateColumnNames,
-                copiedSQL: statement.sql,
-                offset: 0,
-                count: values.count,
-                layout: nil,
-                prefetchStorage: nil,
-                scopePath: "",
-                mappedBase: nil,
-                baseIndexes: [])
+            // The copied values of all the columns are the root of the
+            // mapped row.
+            let root = Row(buffer: values, base: 0, statement: statement)
             self.init(root: root, layout: layout, prefetchStorage: prefetchStorage, scopePath: "")
             return
         }
         self.init(
-            statement: nil,
-            values: values,
-            columnNames: statement.columnNames,
-            previousDuplicates: statement.previousDuplicateIndexes,
-            hasDuplicateNames: statement.hasDuplicateColumnNames,
-            copiedSQL: statement.sql,
-            offset: layout?.offset ?? 0,
-            count: layout?.baseCount ?? values.count,
-            layout: layout,
-            prefetchStorage: prefetchStorage,
-            scopePath: "",
-            mappedBase: nil,
-            baseIndexes: [])
+            values: values, names: Names(of: statement), copiedSQL: statement.sql,
+            offset: layout?.offset ?? 0, count: layout?.baseCount ?? values.count,
+            layout: layout, prefetchStorage: prefetchStorage)
     }
 
     /// Creates a copy of another row, with its scopes and prefetched rows.
     private convenience init(copyOf row: Row) {
         if let base = row._mappedBase {
             self.init(
-                statement: nil,
-                values: [],
-                columnNames: row._columnNames,
-                previousDuplicates: row._previousDuplicates,
-                hasDuplicateNames: row._hasDuplicateNames,
-                copiedSQL: row.sql,
-                offset: 0,
-                count: row.count,
-                layout: row._layout,
-                prefetchStorage: row._prefetchStorage,
-                scopePath: row._scopePath,
-                mappedBase: base.copy(),
-                baseIndexes: row._baseIndexes)
+                names: Names(of: row), copiedSQL: row.sql, count: row.count,
+                layout: row._layout, prefetchStorage: row._prefetchStorage, scopePath: row._scopePath,
+                mappedBase: base.copy(), baseIndexes: row._baseIndexes)
             return
         }
         let values: [DatabaseValue]
@@ -363,19 +307,8 @@ public final class Row {
             values = row._values
         }
         self.init(
-            statement: nil,
-            values: values,
-            columnNames: row._columnNames,
-            previousDuplicates: row._previousDuplicates,
-            hasDuplicateNames: row._hasDuplicateNames,
-            copiedSQL: row.sql,
-            offset: row._offset,
-            count: row.count,
-            layout: row._layout,
-            prefetchStorage: row._prefetchStorage,
-            scopePath: row._scopePath,
-            mappedBase: nil,
-            baseIndexes: [])
+            values: values, names: Names(of: row), copiedSQL: row.sql, offset: row._offset, count: row.count,
+            layout: row._layout, prefetchStorage: row._prefetchStorage, scopePath: row._scopePath)
     }
 
     /// Lets the row keep its scope rows and decoding containers from one

@@ -182,14 +182,7 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, a `DatabaseError`, or a ``DqliteError``.
     public func read<T>(_ value: (Database) throws -> T) throws -> T {
-        var attempts = 0
-        while true {
-            do {
-                return try queue.read(value)
-            } catch DqliteError.leadershipLost where attempts < 5 {
-                attempts += 1
-            }
-        }
+        try retryingLostLeadership(if: true) { try queue.read(value) }
     }
 
     /// Runs a function that reads, on the leader, without blocking the
@@ -205,14 +198,7 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
     /// - Throws: The error of `value`, a `DatabaseError`, a ``DqliteError``,
     ///   or `CancellationError`.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        var attempts = 0
-        while true {
-            do {
-                return try await queue.read(value)
-            } catch DqliteError.leadershipLost where attempts < 5 {
-                attempts += 1
-            }
-        }
+        try await retryingLostLeadership(if: true) { try await queue.read(value) }
     }
 
     // MARK: - Writes
@@ -232,14 +218,7 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`.
     public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
-        var attempts = 0
-        while true {
-            do {
-                return try queue.writeWithoutTransaction(updates)
-            } catch DqliteError.leadershipLost where dqliteConfiguration.retryWrites && attempts < 5 {
-                attempts += 1
-            }
-        }
+        try retryingLostLeadership(if: dqliteConfiguration.retryWrites) { try queue.writeWithoutTransaction(updates) }
     }
 
     /// Runs a function that writes, outside of any transaction, on the
@@ -257,14 +236,7 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
     /// - Throws: The error of `updates`, a ``DqliteError``, or
     ///   `CancellationError`.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        var attempts = 0
-        while true {
-            do {
-                return try await queue.writeWithoutTransaction(updates)
-            } catch DqliteError.leadershipLost where dqliteConfiguration.retryWrites && attempts < 5 {
-                attempts += 1
-            }
-        }
+        try await retryingLostLeadership(if: dqliteConfiguration.retryWrites) { try await queue.writeWithoutTransaction(updates) }
     }
 
     /// Runs a function that writes in a transaction, on the leader, without
@@ -279,12 +251,36 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
     /// - Throws: The error of `updates`, a ``DqliteError``, or
     ///   `CancellationError`.
     public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        var attempts = 0
+        try await retryingLostLeadership(if: dqliteConfiguration.retryWrites) { try await queue.write(updates) }
+    }
+
+    // MARK: - Retries
+
+    /// The number of times an access runs again after it lost the leader.
+    private static let maximumRetryCount = 5
+
+    /// Runs `access`, and runs it again, up to `maximumRetryCount` times,
+    /// when it throws ``DqliteError/leadershipLost`` and `isRetried` is
+    /// true.
+    private func retryingLostLeadership<T>(if isRetried: Bool, _ access: () throws -> T) rethrows -> T {
+        var retries = Self.maximumRetryCount
         while true {
             do {
-                return try await queue.write(updates)
-            } catch DqliteError.leadershipLost where dqliteConfiguration.retryWrites && attempts < 5 {
-                attempts += 1
+                return try access()
+            } catch DqliteError.leadershipLost where isRetried && retries > 0 {
+                retries -= 1
+            }
+        }
+    }
+
+    /// The `async` variant of `retryingLostLeadership(if:_:)`.
+    private func retryingLostLeadership<T>(if isRetried: Bool, _ access: () async throws -> T) async rethrows -> T {
+        var retries = Self.maximumRetryCount
+        while true {
+            do {
+                return try await access()
+            } catch DqliteError.leadershipLost where isRetried && retries > 0 {
+                retries -= 1
             }
         }
     }

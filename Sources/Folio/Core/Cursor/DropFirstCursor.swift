@@ -12,9 +12,7 @@ public final class DropFirstCursor<Base: Cursor>: Cursor {
     /// The base cursor, whose leading run is the elements to skip.
     private var run: LeadingRun<Base, CountedRun<Base.Element>>
 
-    init(_ base: Base, count: Int) {
-        run = LeadingRun(base, rule: CountedRun(count: count, misuse: "Can't drop a negative number of elements from a cursor"))
-    }
+    init(_ run: LeadingRun<Base, CountedRun<Base.Element>>) { self.run = run }
 
     /// Advances to the next element and returns it, or nil if no next
     /// element exists. The first call skips the elements to drop.
@@ -26,9 +24,7 @@ public final class DropFirstCursor<Base: Cursor>: Cursor {
     ///
     /// - Returns: The next element, or nil.
     /// - Throws: The error of the base cursor.
-    public func next() throws -> Base.Element? {
-        try run.nextAfterRun()
-    }
+    public func next() throws -> Base.Element? { try run.nextAfterRun() }
 
     /// Calls the given closure on each remaining element, with the
     /// `forEach(_:)` of the base cursor.
@@ -39,7 +35,5 @@ public final class DropFirstCursor<Base: Cursor>: Cursor {
     ///
     /// - Parameter body: A closure called with each element.
     /// - Throws: The error of the base cursor, or of `body`.
-    public func forEach(_ body: (Base.Element) throws -> Void) throws {
-        try run.forEachAfterRun(body)
-    }
+    public func forEach(_ body: (Base.Element) throws -> Void) throws { try run.forEachAfterRun(body) }
 }

@@ -13,9 +13,7 @@ public final class DropWhileCursor<Base: Cursor>: Cursor {
     /// The base cursor, whose leading run is the elements to skip.
     private var run: LeadingRun<Base, PredicateRun<Base.Element>>
 
-    init(_ base: Base, predicate: @escaping (Base.Element) throws -> Bool) {
-        run = LeadingRun(base, rule: PredicateRun(predicate: predicate))
-    }
+    init(_ run: LeadingRun<Base, PredicateRun<Base.Element>>) { self.run = run }
 
     /// Advances to the next element and returns it, or nil if no next
     /// element exists. The first call skips the elements that satisfy the
@@ -28,9 +26,7 @@ public final class DropWhileCursor<Base: Cursor>: Cursor {
     ///
     /// - Returns: The next element, or nil.
     /// - Throws: The error of the base cursor, or of the predicate.
-    public func next() throws -> Base.Element? {
-        try run.nextAfterRun()
-    }
+    public func next() throws -> Base.Element? { try run.nextAfterRun() }
 
     /// Calls the given closure on each remaining element, with the
     /// `forEach(_:)` of the base cursor.
@@ -42,7 +38,5 @@ public final class DropWhileCursor<Base: Cursor>: Cursor {
     /// - Parameter body: A closure called with each element.
     /// - Throws: The error of the base cursor, of the predicate, or of
     ///   `body`.
-    public func forEach(_ body: (Base.Element) throws -> Void) throws {
-        try run.forEachAfterRun(body)
-    }
+    public func forEach(_ body: (Base.Element) throws -> Void) throws { try run.forEachAfterRun(body) }
 }

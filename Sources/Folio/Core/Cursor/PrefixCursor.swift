@@ -13,9 +13,7 @@ public final class PrefixCursor<Base: Cursor>: Cursor {
     /// The base cursor, whose leading run is the elements to return.
     private var run: LeadingRun<Base, CountedRun<Base.Element>>
 
-    init(_ base: Base, maxLength: Int) {
-        run = LeadingRun(base, rule: CountedRun(count: maxLength, misuse: "Can't take a prefix of negative length from a cursor"))
-    }
+    init(_ run: LeadingRun<Base, CountedRun<Base.Element>>) { self.run = run }
 
     /// Advances to the next element and returns it, or nil when the
     /// maximum length is reached or no next element exists.
@@ -28,7 +26,5 @@ public final class PrefixCursor<Base: Cursor>: Cursor {
     ///
     /// - Returns: The next element, or nil.
     /// - Throws: The error of the base cursor.
-    public func next() throws -> Base.Element? {
-        try run.nextInRun()
-    }
+    public func next() throws -> Base.Element? { try run.nextInRun() }
 }

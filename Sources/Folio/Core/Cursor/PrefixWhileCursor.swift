@@ -13,9 +13,7 @@ public final class PrefixWhileCursor<Base: Cursor>: Cursor {
     /// The base cursor, whose leading run is the elements to return.
     private var run: LeadingRun<Base, PredicateRun<Base.Element>>
 
-    init(_ base: Base, predicate: @escaping (Base.Element) throws -> Bool) {
-        run = LeadingRun(base, rule: PredicateRun(predicate: predicate))
-    }
+    init(_ run: LeadingRun<Base, PredicateRun<Base.Element>>) { self.run = run }
 
     /// Advances to the next element and returns it, or nil when an element
     /// fails the predicate or no next element exists.
@@ -29,7 +27,5 @@ public final class PrefixWhileCursor<Base: Cursor>: Cursor {
     ///
     /// - Returns: The next element, or nil.
     /// - Throws: The error of the base cursor, or of the predicate.
-    public func next() throws -> Base.Element? {
-        try run.nextInRun()
-    }
+    public func next() throws -> Base.Element? { try run.nextInRun() }
 }

@@ -3,8 +3,9 @@
 # `precondition`, `assert`, `preconditionFailure` or `assertionFailure`
 # outside of the exceptions below. Documented misuse stops through
 # `checkProgrammerError` or `fatalProgrammerError`
-# (Core/Error/ProgrammerError.swift), whose message an optimized build keeps; `precondition` loses it under -O, and `assert` does
-# not check at all. Comments (`//`, `///`) are not searched.
+# (Core/Error/ProgrammerError.swift), whose message an optimized build
+# keeps; `precondition` loses it under -O, and `assert` does not check at
+# all. Comments (`//`, `///`) are not searched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -46,7 +46,7 @@ import Foundation
 /// changesets, backups, `sqlite3` handles. See `Documentation/Cluster.md`.
 ///
 /// GRDB has no such API.
-public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
+public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
     /// The local connection, attached to the cluster.
     private let queue: DatabaseQueue
     private let executor: DqliteStatementExecutor
@@ -126,9 +126,14 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
         executor.close()
     }
 
-    /// The local connection, which receives each read (see
-    /// `_DatabaseReaderForwarding`).
-    public var _forwardedReader: any DatabaseReader { queue }
+    /// The local connection, which receives each access (see
+    /// `_DatabaseWriterForwarding`): the accesses that this class does not
+    /// retry itself (`read`, `write`, `writeWithoutTransaction`, and their
+    /// `async` variants) go straight to it. `asyncWriteWithoutTransaction`
+    /// reports no error, so it is never retried;
+    /// `barrierWriteWithoutTransaction` waits for no read, since the local
+    /// connection is a `DatabaseQueue`.
+    public var _forwardedWriter: any DatabaseWriter { queue }
 
     /// The nodes of the cluster, as its leader lists them.
     ///
@@ -177,14 +182,7 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
     /// - Returns: The result of `value`.
     /// - Throws: The error of `value`, a `DatabaseError`, or a ``DqliteError``.
     public func read<T>(_ value: (Database) throws -> T) throws -> T {
-        var attempts = 0
-        while true {
-            do {
-                return try queue.read(value)
-            } catch DqliteError.leadershipLost where attempts < 5 {
-                attempts += 1
-            }
-        }
+        try retryingLostLeadership(if: true) { try queue.read(value) }
     }
 
     /// Runs a function that reads, on the leader, without blocking the
@@ -200,14 +198,7 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
     /// - Throws: The error of `value`, a `DatabaseError`, a ``DqliteError``,
     ///   or `CancellationError`.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        var attempts = 0
-        while true {
-            do {
-                return try await queue.read(value)
-            } catch DqliteError.leadershipLost where attempts < 5 {
-                attempts += 1
-            }
-        }
+        try await retryingLostLeadership(if: true) { try await queue.read(value) }
     }
 
     // MARK: - Writes
@@ -227,14 +218,7 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
     /// - Returns: The result of `updates`.
     /// - Throws: The error of `updates`.
     public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
-        var attempts = 0
-        while true {
-            do {
-                return try queue.writeWithoutTransaction(updates)
-            } catch DqliteError.leadershipLost where dqliteConfiguration.retryWrites && attempts < 5 {
-                attempts += 1
-            }
-        }
+        try retryingLostLeadership(if: dqliteConfiguration.retryWrites) { try queue.writeWithoutTransaction(updates) }
     }
 
     /// Runs a function that writes, outside of any transaction, on the
@@ -252,14 +236,7 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
     /// - Throws: The error of `updates`, a ``DqliteError``, or
     ///   `CancellationError`.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        var attempts = 0
-        while true {
-            do {
-                return try await queue.writeWithoutTransaction(updates)
-            } catch DqliteError.leadershipLost where dqliteConfiguration.retryWrites && attempts < 5 {
-                attempts += 1
-            }
-        }
+        try await retryingLostLeadership(if: dqliteConfiguration.retryWrites) { try await queue.writeWithoutTransaction(updates) }
     }
 
     /// Runs a function that writes in a transaction, on the leader, without
@@ -274,116 +251,37 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseReaderForwarding {
     /// - Throws: The error of `updates`, a ``DqliteError``, or
     ///   `CancellationError`.
     public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        var attempts = 0
+        try await retryingLostLeadership(if: dqliteConfiguration.retryWrites) { try await queue.write(updates) }
+    }
+
+    // MARK: - Retries
+
+    /// The number of times an access runs again after it lost the leader.
+    private static let maximumRetryCount = 5
+
+    /// Runs `access`, and runs it again, up to `maximumRetryCount` times,
+    /// when it throws ``DqliteError/leadershipLost`` and `isRetried` is
+    /// true.
+    private func retryingLostLeadership<T>(if isRetried: Bool, _ access: () throws -> T) rethrows -> T {
+        var retries = Self.maximumRetryCount
         while true {
             do {
-                return try await queue.write(updates)
-            } catch DqliteError.leadershipLost where dqliteConfiguration.retryWrites && attempts < 5 {
-                attempts += 1
+                return try access()
+            } catch DqliteError.leadershipLost where isRetried && retries > 0 {
+                retries -= 1
             }
         }
     }
 
-    /// Runs a function that writes, outside of any transaction, without
-    /// waiting for it (never retried: it reports no error).
-    ///
-    /// ```swift
-    /// cluster.asyncWriteWithoutTransaction { db in
-    ///     try? db.execute(sql: "DELETE FROM log")
-    /// }
-    /// ```
-    ///
-    /// - Parameter updates: A function that writes.
-    public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
-        queue.asyncWriteWithoutTransaction(updates)
-    }
-
-    /// Runs a function that writes, outside of any transaction (a cluster
-    /// connection has no concurrent reads to wait for).
-    ///
-    /// ```swift
-    /// try cluster.barrierWriteWithoutTransaction { db in
-    ///     try db.execute(sql: "DELETE FROM log")
-    /// }
-    /// ```
-    ///
-    /// - Parameter updates: A function that writes.
-    /// - Returns: The result of `updates`.
-    /// - Throws: The error of `updates`, or a `DatabaseError`.
-    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
-        try queue.barrierWriteWithoutTransaction(updates)
-    }
-
-    /// Runs a function that writes, outside of any transaction, without
-    /// blocking the current task.
-    ///
-    /// ```swift
-    /// try await cluster.barrierWriteWithoutTransaction { db in
-    ///     try db.execute(sql: "DELETE FROM log")
-    /// }
-    /// ```
-    ///
-    /// - Parameter updates: A function that writes.
-    /// - Returns: The result of `updates`.
-    /// - Throws: The error of `updates`, a `DatabaseError`, or
-    ///   `CancellationError`.
-    public func barrierWriteWithoutTransaction<T: Sendable>(
-        _ updates: @Sendable (Database) throws -> T) async throws -> T
-    {
-        try await queue.barrierWriteWithoutTransaction(updates)
-    }
-
-    /// Runs a function that writes, outside of any transaction, without
-    /// waiting for it.
-    ///
-    /// ```swift
-    /// cluster.asyncBarrierWriteWithoutTransaction { result in
-    ///     try? result.get().execute(sql: "DELETE FROM log")
-    /// }
-    /// ```
-    ///
-    /// - Parameter updates: A function that receives the connection, or
-    ///   the error that prevented access.
-    public func asyncBarrierWriteWithoutTransaction(
-        _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)
-    {
-        queue.asyncBarrierWriteWithoutTransaction(updates)
-    }
-
-    /// Runs a function that writes, allowing calls from inside another
-    /// access.
-    ///
-    /// ```swift
-    /// try cluster.write { db in
-    ///     try cluster.unsafeReentrantWrite { db in
-    ///         try db.execute(sql: "DELETE FROM log")
-    ///     }
-    /// }
-    /// ```
-    ///
-    /// - Parameter updates: A function that writes.
-    /// - Returns: The result of `updates`.
-    /// - Throws: The error of `updates`.
-    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
-        try queue.unsafeReentrantWrite(updates)
-    }
-
-    /// Runs a function that reads the database in the state left by the
-    /// current write access (on the one connection to the leader, after
-    /// the write access).
-    ///
-    /// ```swift
-    /// try cluster.writeWithoutTransaction { db in
-    ///     try db.execute(sql: "INSERT INTO log DEFAULT VALUES")
-    ///     cluster.spawnConcurrentRead { result in
-    ///         let count = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM log")
-    ///     }
-    /// }
-    /// ```
-    ///
-    /// - Parameter value: A function that receives a connection in a
-    ///   read-only transaction, or the error that prevented the read.
-    public func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        queue.spawnConcurrentRead(value)
+    /// The `async` variant of `retryingLostLeadership(if:_:)`.
+    private func retryingLostLeadership<T>(if isRetried: Bool, _ access: () async throws -> T) async rethrows -> T {
+        var retries = Self.maximumRetryCount
+        while true {
+            do {
+                return try await access()
+            } catch DqliteError.leadershipLost where isRetried && retries > 0 {
+                retries -= 1
+            }
+        }
     }
 }

@@ -78,11 +78,7 @@ extension ValueObserver {
             events.databaseDidChange?()
         }
         if shouldSchedule {
-            if case .afterCommit = fetchMode {
-                fetchAfterCommit(db)
-            } else {
-                scheduleFetch()
-            }
+            fetch(afterCommitIn: db, fetchMode)
         }
     }
 
@@ -111,11 +107,17 @@ extension ValueObserver: ExternalCommitObserver {
         if shouldSchedule {
             // As after a commit of the writer: a queue fetches right here,
             // on its connection, outside of any transaction.
-            if case .afterCommit = fetchMode {
-                fetchAfterCommit(db)
-            } else {
-                scheduleFetch()
-            }
+            fetch(afterCommitIn: db, fetchMode)
+        }
+    }
+
+    /// Fetches after a commit: right here, on the connection that
+    /// committed (`.afterCommit`), or in an access of its own.
+    private func fetch(afterCommitIn db: Database, _ fetchMode: FetchMode) {
+        if case .afterCommit = fetchMode {
+            fetchAfterCommit(db)
+        } else {
+            scheduleFetch()
         }
     }
 }

@@ -320,15 +320,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             }
             return
         }
-        guard let recordsRegion = beginFetch() else { return }
-        do {
-            let (fetched, region) = requiresWriteAccess
-                ? try fetchWithWriteAccess(db, recordsRegion: recordsRegion)
-                : try db.readOnly { try fetch(db, recordsRegion: recordsRegion) }
-            fetchDidEnd(fetched, region: region)
-        } catch {
-            fail(error)
-        }
+        performFetch(db, requiresWriteAccess ? .write : .readOnly)
     }
 
     private func requestFetch() {
@@ -349,13 +341,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
         guard let reader else { return }
         if requiresWriteAccess, let writer {
             writer.asyncWriteWithoutTransaction { [self] db in
-                guard let recordsRegion = beginFetch() else { return }
-                do {
-                    let (fetched, region) = try fetchWithWriteAccess(db, recordsRegion: recordsRegion)
-                    fetchDidEnd(fetched, region: region)
-                } catch {
-                    fail(error)
-                }
+                performFetch(db, .write)
             }
             return
         }
@@ -364,13 +350,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
             case .success(let db):
                 // The read transaction has started, but has not acquired
                 // its snapshot yet: it is deferred.
-                guard let recordsRegion = beginFetch() else { return }
-                do {
-                    let (fetched, region) = try fetch(db, recordsRegion: recordsRegion)
-                    fetchDidEnd(fetched, region: region)
-                } catch {
-                    fail(error)
-                }
+                performFetch(db, .read)
             case .failure(let error):
                 fail(error)
             }
@@ -504,9 +484,37 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, Sendable 
 
     /// Fetches on the writer connection, right after a commit.
     func fetchAfterCommit(_ db: Database) {
+        performFetch(db, .readOnly)
+    }
+
+    /// How ``performFetch(_:_:)`` reads its connection.
+    private enum FetchAccess {
+        /// In the read access that runs the fetch.
+        case read
+        /// In a read-only access to the writer connection.
+        case readOnly
+        /// With write access, for the observations that require it (see
+        /// `fetchWithWriteAccess(_:recordsRegion:)`).
+        case write
+    }
+
+    /// Begins a fetch (nothing happens when none is due), fetches in
+    /// `db`, and hands the fetched value over to `fetchDidEnd`, or the
+    /// error to `fail`: the one body of the fetches that the observer
+    /// schedules, but the fetch of a pool's initial value, which begins
+    /// before its read does.
+    private func performFetch(_ db: Database, _ access: FetchAccess) {
         guard let recordsRegion = beginFetch() else { return }
         do {
-            let (fetched, region) = try db.readOnly { try fetch(db, recordsRegion: recordsRegion) }
+            let (fetched, region): (Fetched, DatabaseRegion?)
+            switch access {
+            case .read:
+                (fetched, region) = try fetch(db, recordsRegion: recordsRegion)
+            case .readOnly:
+                (fetched, region) = try db.readOnly { try fetch(db, recordsRegion: recordsRegion) }
+            case .write:
+                (fetched, region) = try fetchWithWriteAccess(db, recordsRegion: recordsRegion)
+            }
             fetchDidEnd(fetched, region: region)
         } catch {
             fail(error)

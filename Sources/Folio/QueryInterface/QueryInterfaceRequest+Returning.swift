@@ -29,9 +29,7 @@ extension QueryInterfaceRequest {
     public func deleteAndFetchStatement(_ db: Database, selection: [any SQLSelectable]) throws -> Statement {
         if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).deleteAndFetchStatement(db, selection: selection) }
         return try returningStatement(db, selection: selection, function: "deleteAndFetchStatement") { context in
-            var sql = try SQLQueryGenerator(query: query).withClause(&context)
-            sql += "DELETE FROM " + (try targetTable(context)) + (try whereClauseForWrite(&context, isFollowedByReturning: true))
-            return sql
+            try deleteSQL(&context, isFollowedByReturning: true)
         }
     }
 
@@ -75,16 +73,7 @@ extension QueryInterfaceRequest {
         }
         if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).updateAndFetchStatement(db, onConflict: conflictResolution, assignments, selection: selection) }
         return try returningStatement(db, selection: selection, function: "updateAndFetchStatement") { context in
-            context.unqualifiedAlias = query.relation.alias.identity
-            var sql = try SQLQueryGenerator(query: query).withClause(&context)
-            sql += "UPDATE "
-            if let conflictResolution {
-                sql += "OR \(conflictResolution.rawValue) "
-            }
-            sql += try targetTable(context) + " SET "
-            sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
-            sql += try whereClauseForWrite(&context, isFollowedByReturning: true)
-            return sql
+            try updateSQL(&context, onConflict: conflictResolution, assignments, isFollowedByReturning: true)
         }
     }
 

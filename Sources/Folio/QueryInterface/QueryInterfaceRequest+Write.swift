@@ -18,14 +18,9 @@ extension QueryInterfaceRequest {
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
         if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).deleteAll(db) }
-        let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
-            let withClause = try SQLQueryGenerator(query: query).withClause(&context)
-            return withClause + "DELETE FROM " + (try targetTable(context)) + (try whereClauseForWrite(&context))
+        return try executeWrite(db) { context in
+            try deleteSQL(&context, isFollowedByReturning: false)
         }
-        let totalChangesBefore = db.totalChangesCount
-        try db.execute(sql: sql, arguments: arguments)
-        // A view changes through its INSTEAD OF triggers.
-        return db.changesCount(sinceTotalChangesCount: totalChangesBefore)
     }
 
     /// Updates the rows matched by the request.
@@ -50,22 +45,9 @@ extension QueryInterfaceRequest {
     {
         guard !assignments.isEmpty else { return 0 }
         if query.hasConnectedDerivations { return try resolvingConnectedDerivations(db).updateAll(db, onConflict: conflictResolution, assignments) }
-        let (sql, arguments) = try SQLGenerationContext.generate(db) { context in
-            context.unqualifiedAlias = query.relation.alias.identity
-            var sql = try SQLQueryGenerator(query: query).withClause(&context)
-            sql += "UPDATE "
-            if let conflictResolution {
-                sql += "OR \(conflictResolution.rawValue) "
-            }
-            sql += try targetTable(context) + " SET "
-            sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
-            sql += try whereClauseForWrite(&context)
-            return sql
+        return try executeWrite(db) { context in
+            try updateSQL(&context, onConflict: conflictResolution, assignments, isFollowedByReturning: false)
         }
-        let totalChangesBefore = db.totalChangesCount
-        try db.execute(sql: sql, arguments: arguments)
-        // A view changes through its INSTEAD OF triggers.
-        return db.changesCount(sinceTotalChangesCount: totalChangesBefore)
     }
 
     /// Updates the rows matched by the request.
@@ -129,6 +111,44 @@ extension QueryInterfaceRequest {
     where RowDecoder: TableRecord
     {
         try updateAll(db, onConflict: conflictResolution, [assignment(RowDecoder.databaseComponents)])
+    }
+
+    /// Runs the DELETE or UPDATE statement that `makeSQL` writes, and
+    /// returns the number of changed rows.
+    private func executeWrite(_ db: Database, _ makeSQL: (inout SQLGenerationContext) throws -> String) throws -> Int {
+        let (sql, arguments) = try SQLGenerationContext.generate(db, makeSQL)
+        let totalChangesBefore = db.totalChangesCount
+        try db.execute(sql: sql, arguments: arguments)
+        // A view changes through its INSTEAD OF triggers.
+        return db.changesCount(sinceTotalChangesCount: totalChangesBefore)
+    }
+
+    /// The DELETE statement of `deleteAll` and `deleteAndFetch…`, without
+    /// its RETURNING clause.
+    func deleteSQL(_ context: inout SQLGenerationContext, isFollowedByReturning: Bool) throws -> String {
+        let withClause = try SQLQueryGenerator(query: query).withClause(&context)
+        return withClause + "DELETE FROM " + (try targetTable(context))
+            + (try whereClauseForWrite(&context, isFollowedByReturning: isFollowedByReturning))
+    }
+
+    /// The UPDATE statement of `updateAll` and `updateAndFetch…`, without
+    /// its RETURNING clause.
+    func updateSQL(
+        _ context: inout SQLGenerationContext,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        _ assignments: [ColumnAssignment],
+        isFollowedByReturning: Bool) throws -> String
+    {
+        context.unqualifiedAlias = query.relation.alias.identity
+        var sql = try SQLQueryGenerator(query: query).withClause(&context)
+        sql += "UPDATE "
+        if let conflictResolution {
+            sql += "OR \(conflictResolution.rawValue) "
+        }
+        sql += try targetTable(context) + " SET "
+        sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
+        sql += try whereClauseForWrite(&context, isFollowedByReturning: isFollowedByReturning)
+        return sql
     }
 
     /// The table of a DELETE or UPDATE statement, with its alias when the

@@ -1,5 +1,14 @@
 // Bulk writes: insertAll, upsertAll and their …AndFetch variants. Folio's
 // own API (GRDB has none); the engine is in BulkInsertion.swift.
+//
+// Two families: the in-place methods of a `MutableCollection` of
+// `MutablePersistableRecord`, which set the ids of the records, and the
+// non-mutating methods of a `Collection` of `PersistableRecord` (whose
+// callbacks can not modify a record), which write copies. A `var`
+// collection of `PersistableRecord` matches both: the in-place methods are
+// `@_disfavoredOverload`, so that it gets the non-mutating ones, which
+// write the same rows and run the same callbacks. Every method has its body
+// in `_writeAll` (BulkInsertion.swift) and `_writeAllAndFetch` (below).
 
 // MARK: - MutablePersistableRecord, in place
 
@@ -44,6 +53,7 @@ extension MutableCollection where Element: MutablePersistableRecord {
     ///
     /// See <https://www.sqlite.org/lang_insert.html> and
     /// <https://www.sqlite.org/limits.html#max_variable_number>.
+    @_disfavoredOverload
     public mutating func insertAll(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         try db._writeAll(&self, kind: .insert(conflictResolution), selection: nil) { _, _ in }
     }
@@ -71,6 +81,7 @@ extension MutableCollection where Element: MutablePersistableRecord {
     ///   `encode(to:)`.
     ///
     /// See <https://www.sqlite.org/lang_upsert.html>.
+    @_disfavoredOverload
     public mutating func upsertAll(_ db: Database) throws {
         try db._writeAll(&self, kind: .upsert, selection: nil) { _, _ in }
     }
@@ -98,17 +109,13 @@ extension MutableCollection where Element: MutablePersistableRecord {
     ///   `encode(to:)` or of the decoding.
     ///
     /// See <https://www.sqlite.org/lang_returning.html>.
+    @_disfavoredOverload
     public mutating func insertAllAndFetch<T: FetchableRecord & TableRecord>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         as returnedType: T.Type) throws -> [T]
     {
-        var fetched: [T] = []
-        fetched.reserveCapacity(count)
-        try db._writeAll(&self, kind: .insert(conflictResolution), selection: T.databaseSelection) { _, row in
-            fetched.append(try T(row: row))
-        }
-        return fetched
+        try _writeAllAndFetch(db, kind: .insert(conflictResolution), selection: T.databaseSelection, fetch: T.init(row:))
     }
 
     /// Inserts all records as ``insertAll(_:onConflict:)``, and returns
@@ -132,18 +139,14 @@ extension MutableCollection where Element: MutablePersistableRecord {
     /// - Returns: One value per inserted record, in order.
     /// - Throws: A ``DatabaseError``, or the error of a callback, of
     ///   `encode(to:)` or of `fetch`.
+    @_disfavoredOverload
     public mutating func insertAllAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         selection: [any SQLSelectable],
         fetch: (Row) throws -> T) throws -> [T]
     {
-        var fetched: [T] = []
-        fetched.reserveCapacity(count)
-        try db._writeAll(&self, kind: .insert(conflictResolution), selection: selection) { _, row in
-            fetched.append(try fetch(row))
-        }
-        return fetched
+        try _writeAllAndFetch(db, kind: .insert(conflictResolution), selection: selection, fetch: fetch)
     }
 
     /// Upserts all records as ``upsertAll(_:)``, and returns the upserted
@@ -160,16 +163,12 @@ extension MutableCollection where Element: MutablePersistableRecord {
     /// - Returns: One record per upserted record, in order.
     /// - Throws: A ``DatabaseError``, or the error of a callback, of
     ///   `encode(to:)` or of the decoding.
+    @_disfavoredOverload
     public mutating func upsertAllAndFetch<T: FetchableRecord & TableRecord>(
         _ db: Database,
         as returnedType: T.Type) throws -> [T]
     {
-        var fetched: [T] = []
-        fetched.reserveCapacity(count)
-        try db._writeAll(&self, kind: .upsert, selection: T.databaseSelection) { _, row in
-            fetched.append(try T(row: row))
-        }
-        return fetched
+        try _writeAllAndFetch(db, kind: .upsert, selection: T.databaseSelection, fetch: T.init(row:))
     }
 }
 
@@ -201,12 +200,8 @@ extension Collection where Element: MutablePersistableRecord & FetchableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil) throws -> [Element]
     {
         var records = Array(self)
-        var fetched: [Element] = []
-        fetched.reserveCapacity(records.count)
-        try db._writeAll(&records, kind: .insert(conflictResolution), selection: Element.databaseSelection) { _, row in
-            fetched.append(try Element(row: row))
-        }
-        return fetched
+        return try records._writeAllAndFetch(
+            db, kind: .insert(conflictResolution), selection: Element.databaseSelection, fetch: Element.init(row:))
     }
 
     /// Upserts all records as ``MutableCollection/upsertAll(_:)``, and
@@ -225,12 +220,7 @@ extension Collection where Element: MutablePersistableRecord & FetchableRecord {
     ///   `encode(to:)` or of the decoding.
     public func upsertAllAndFetch(_ db: Database) throws -> [Element] {
         var records = Array(self)
-        var fetched: [Element] = []
-        fetched.reserveCapacity(records.count)
-        try db._writeAll(&records, kind: .upsert, selection: Element.databaseSelection) { _, row in
-            fetched.append(try Element(row: row))
-        }
-        return fetched
+        return try records._writeAllAndFetch(db, kind: .upsert, selection: Element.databaseSelection, fetch: Element.init(row:))
     }
 }
 
@@ -299,12 +289,8 @@ extension Collection where Element: PersistableRecord {
         as returnedType: T.Type) throws -> [T]
     {
         var records = Array(self)
-        var fetched: [T] = []
-        fetched.reserveCapacity(records.count)
-        try db._writeAll(&records, kind: .insert(conflictResolution), selection: T.databaseSelection) { _, row in
-            fetched.append(try T(row: row))
-        }
-        return fetched
+        return try records._writeAllAndFetch(
+            db, kind: .insert(conflictResolution), selection: T.databaseSelection, fetch: T.init(row:))
     }
 
     /// Inserts all records, and returns values built from the rows that
@@ -335,12 +321,7 @@ extension Collection where Element: PersistableRecord {
         fetch: (Row) throws -> T) throws -> [T]
     {
         var records = Array(self)
-        var fetched: [T] = []
-        fetched.reserveCapacity(records.count)
-        try db._writeAll(&records, kind: .insert(conflictResolution), selection: selection) { _, row in
-            fetched.append(try fetch(row))
-        }
-        return fetched
+        return try records._writeAllAndFetch(db, kind: .insert(conflictResolution), selection: selection, fetch: fetch)
     }
 
     /// Upserts all records, and returns the upserted rows decoded as
@@ -364,150 +345,27 @@ extension Collection where Element: PersistableRecord {
         as returnedType: T.Type) throws -> [T]
     {
         var records = Array(self)
-        var fetched: [T] = []
-        fetched.reserveCapacity(records.count)
-        try db._writeAll(&records, kind: .upsert, selection: T.databaseSelection) { _, row in
-            fetched.append(try T(row: row))
-        }
-        return fetched
+        return try records._writeAllAndFetch(db, kind: .upsert, selection: T.databaseSelection, fetch: T.init(row:))
     }
 }
 
-// The same, for a `var` collection of PersistableRecord, which would
-// otherwise match both the in-place and the non-mutating variants.
-extension MutableCollection where Element: PersistableRecord {
-    /// Inserts all records, in as few statements as possible, without
-    /// modifying the collection. GRDB has no such API.
-    ///
-    /// ```swift
-    /// let countries = [Country(code: "FR"), Country(code: "DE")]
-    /// try countries.insertAll(db)
-    /// ```
-    ///
-    /// See ``MutableCollection/insertAll(_:onConflict:)``: the same
-    /// statements and callbacks, on copies of the records.
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict resolution (`INSERT OR IGNORE`,
-    ///     ...), or nil for the record type's `persistenceConflictPolicy`.
-    /// - Throws: A ``DatabaseError``, or the error of a callback or of
-    ///   `encode(to:)`.
-    public func insertAll(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
-        var records = Array(self)
-        try db._writeAll(&records, kind: .insert(conflictResolution), selection: nil) { _, _ in }
-    }
+// MARK: - The shared body of the writes that fetch
 
-    /// Upserts all records, in as few statements as possible, without
-    /// modifying the collection. GRDB has no such API.
-    ///
-    /// ```swift
-    /// try countries.upsertAll(db)
-    /// ```
-    ///
-    /// See ``MutableCollection/upsertAll(_:)``.
-    ///
-    /// - Parameter db: A database connection.
-    /// - Throws: A ``DatabaseError``, or the error of a callback or of
-    ///   `encode(to:)`.
-    public func upsertAll(_ db: Database) throws {
-        var records = Array(self)
-        try db._writeAll(&records, kind: .upsert, selection: nil) { _, _ in }
-    }
-
-    /// Inserts all records, and returns the inserted rows decoded as
-    /// another record type, in order, without modifying the collection.
-    /// GRDB has no such API.
-    ///
-    /// ```swift
-    /// let players = try partialPlayers.insertAllAndFetch(db, as: Player.self)
-    /// ```
-    ///
-    /// See ``MutableCollection/insertAllAndFetch(_:onConflict:as:)``.
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict resolution (`INSERT OR IGNORE`,
-    ///     ...), or nil for the record type's `persistenceConflictPolicy`.
-    ///   - returnedType: The type of the returned records.
-    /// - Returns: One record per inserted record, in order.
-    /// - Throws: A ``DatabaseError``, or the error of a callback, of
-    ///   `encode(to:)` or of the decoding.
-    public func insertAllAndFetch<T: FetchableRecord & TableRecord>(
+extension MutableCollection where Element: MutablePersistableRecord {
+    /// Writes the records in place, with the selection as the `RETURNING`
+    /// clause, and returns what `fetch` builds from the returned row of
+    /// each written record, in the order of the collection: the body of
+    /// every `…AndFetch` method.
+    mutating func _writeAllAndFetch<T>(
         _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution? = nil,
-        as returnedType: T.Type) throws -> [T]
-    {
-        var records = Array(self)
-        var fetched: [T] = []
-        fetched.reserveCapacity(records.count)
-        try db._writeAll(&records, kind: .insert(conflictResolution), selection: T.databaseSelection) { _, row in
-            fetched.append(try T(row: row))
-        }
-        return fetched
-    }
-
-    /// Inserts all records, and returns values built from the rows that
-    /// `RETURNING` the selection gives, in order, without modifying the
-    /// collection. GRDB has no such API.
-    ///
-    /// ```swift
-    /// let scores = try players.insertAllAndFetch(db, selection: [Column("score")]) { row in
-    ///     row[0] as Int
-    /// }
-    /// ```
-    ///
-    /// See ``MutableCollection/insertAllAndFetch(_:onConflict:selection:fetch:)``.
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - conflictResolution: A conflict resolution (`INSERT OR IGNORE`,
-    ///     ...), or nil for the record type's `persistenceConflictPolicy`.
-    ///   - selection: The returned columns and expressions.
-    ///   - fetch: A function that builds a value from one returned row.
-    /// - Returns: One value per inserted record, in order.
-    /// - Throws: A ``DatabaseError``, or the error of a callback, of
-    ///   `encode(to:)` or of `fetch`.
-    public func insertAllAndFetch<T>(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        kind: BulkWriteKind,
         selection: [any SQLSelectable],
         fetch: (Row) throws -> T) throws -> [T]
     {
-        var records = Array(self)
         var fetched: [T] = []
-        fetched.reserveCapacity(records.count)
-        try db._writeAll(&records, kind: .insert(conflictResolution), selection: selection) { _, row in
+        fetched.reserveCapacity(count)
+        try db._writeAll(&self, kind: kind, selection: selection) { _, row in
             fetched.append(try fetch(row))
-        }
-        return fetched
-    }
-
-    /// Upserts all records, and returns the upserted rows decoded as
-    /// another record type, in order, without modifying the collection.
-    /// GRDB has no such API.
-    ///
-    /// ```swift
-    /// let players = try partialPlayers.upsertAllAndFetch(db, as: Player.self)
-    /// ```
-    ///
-    /// See ``MutableCollection/upsertAllAndFetch(_:as:)``.
-    ///
-    /// - Parameters:
-    ///   - db: A database connection.
-    ///   - returnedType: The type of the returned records.
-    /// - Returns: One record per upserted record, in order.
-    /// - Throws: A ``DatabaseError``, or the error of a callback, of
-    ///   `encode(to:)` or of the decoding.
-    public func upsertAllAndFetch<T: FetchableRecord & TableRecord>(
-        _ db: Database,
-        as returnedType: T.Type) throws -> [T]
-    {
-        var records = Array(self)
-        var fetched: [T] = []
-        fetched.reserveCapacity(records.count)
-        try db._writeAll(&records, kind: .upsert, selection: T.databaseSelection) { _, row in
-            fetched.append(try T(row: row))
         }
         return fetched
     }

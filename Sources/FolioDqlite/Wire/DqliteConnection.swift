@@ -110,25 +110,23 @@ final class DqliteConnection {
 
     /// Runs a statement that returns no rows, on the leader.
     func exec(sql: String, arguments: [DatabaseValue], prepared: Bool) throws -> (lastInsertedRowID: Int64, changes: Int) {
-        try DqliteParameters.check(arguments, sql: sql)
-        let databaseID = try openedDatabaseID()
-        encoder.start()
-        if prepared, let statementID = try statementID(sql: sql, arguments: arguments) {
-            encoder.putUInt32(databaseID)
-            encoder.putUInt32(statementID)
-            encoder.putParameters(arguments)
-            return try call(.exec, sql: sql, arguments: arguments, decodeResult)
-        }
-        encoder.putUInt64(UInt64(databaseID))
-        encoder.putText(sql)
-        encoder.putParameters(arguments)
-        return try call(.execSQL, sql: sql, arguments: arguments, decodeResult)
+        let isPrepared = try encodeStatement(sql: sql, arguments: arguments, prepared: prepared)
+        return try call(isPrepared ? .exec : .execSQL, sql: sql, arguments: arguments, decodeResult)
     }
 
     /// Runs a statement that returns rows, on the leader, and returns its
     /// column names and values (row-major), read from as many responses
     /// as the node sends.
     func query(sql: String, arguments: [DatabaseValue], prepared: Bool) throws -> (columnNames: [String], values: [DatabaseValue]) {
+        let isPrepared = try encodeStatement(sql: sql, arguments: arguments, prepared: prepared)
+        return try queryRows(isPrepared ? .query : .querySQL, sql: sql, arguments: arguments)
+    }
+
+    /// Encodes the body of an EXEC or QUERY request: the statement that
+    /// the node prepared for `sql` when `prepared` is true (prepared now if
+    /// needed), or the SQL itself (EXEC_SQL, QUERY_SQL), then the
+    /// arguments. Returns whether the body names a prepared statement.
+    private func encodeStatement(sql: String, arguments: [DatabaseValue], prepared: Bool) throws -> Bool {
         try DqliteParameters.check(arguments, sql: sql)
         let databaseID = try openedDatabaseID()
         encoder.start()
@@ -136,12 +134,12 @@ final class DqliteConnection {
             encoder.putUInt32(databaseID)
             encoder.putUInt32(statementID)
             encoder.putParameters(arguments)
-            return try queryRows(.query, sql: sql, arguments: arguments)
+            return true
         }
         encoder.putUInt64(UInt64(databaseID))
         encoder.putText(sql)
         encoder.putParameters(arguments)
-        return try queryRows(.querySQL, sql: sql, arguments: arguments)
+        return false
     }
 
     private func openedDatabaseID() throws -> UInt32 {

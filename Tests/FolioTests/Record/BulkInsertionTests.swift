@@ -395,6 +395,35 @@ final class BulkInsertionTests: FolioTestCase {
         }
     }
 
+    /// A `var` collection of `PersistableRecord` matches both the in-place
+    /// methods of `MutableCollection` and the non-mutating ones of
+    /// `Collection`: each call compiles without ambiguity (the in-place
+    /// methods are disfavored) and writes the records.
+    func testVarCollectionOfPersistableRecordsCallsEveryMethod() throws {
+        struct Country: Codable, PersistableRecord, FetchableRecord, Equatable {
+            var code: String
+            var name: String
+        }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT NOT NULL)")
+            var countries = [Country(code: "FR", name: "France"), Country(code: "DE", name: "Germany")]
+            try countries.insertAll(db)
+            countries[0].name = "République française"
+            try countries.upsertAll(db)
+            XCTAssertEqual(try Country.fetchAll(db, sql: "SELECT * FROM country ORDER BY code"), [countries[1], countries[0]])
+
+            var more = [Country(code: "IT", name: "Italy")]
+            XCTAssertEqual(try more.insertAllAndFetch(db, as: Country.self), more)
+            more = [Country(code: "ES", name: "Spain")]
+            XCTAssertEqual(try more.insertAllAndFetch(db, selection: [Column("name")]) { $0[0] as String }, ["Spain"])
+            more[0].name = "España"
+            XCTAssertEqual(try more.upsertAllAndFetch(db, as: Country.self), more)
+            XCTAssertEqual(try more.insertAllAndFetch(db, onConflict: .ignore), [])
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM country"), 4)
+        }
+    }
+
     func testUpsertAllMergesNilIDOnOtherUniqueKey() throws {
         let dbQueue = try makeDatabaseQueue()
         try dbQueue.write { db in

@@ -17,11 +17,8 @@ extension RangeReplaceableCollection {
     /// - Throws: The error of the cursor.
     @inlinable
     public init(_ cursor: some Cursor<Element>) throws {
-        var elements = Self()
-        try cursor.forEach { element in
-            elements.append(element)
-        }
-        self = elements
+        self.init()
+        try append(contentsOf: cursor)
     }
 
     /// Creates a collection containing the remaining elements of a cursor,
@@ -39,12 +36,9 @@ extension RangeReplaceableCollection {
     /// - Throws: The error of the cursor.
     @inlinable
     public init(_ cursor: some Cursor<Element>, minimumCapacity: Int) throws {
-        var elements = Self()
-        elements.reserveCapacity(minimumCapacity)
-        try cursor.forEach { element in
-            elements.append(element)
-        }
-        self = elements
+        self.init()
+        reserveCapacity(minimumCapacity)
+        try append(contentsOf: cursor)
     }
 
     /// Adds the remaining elements of a cursor to the end of this

@@ -298,7 +298,7 @@ extension Cursor {
     /// - Parameter maxLength: The maximum number of elements to return.
     /// - Returns: A cursor of at most `maxLength` elements.
     public func prefix(_ maxLength: Int) -> PrefixCursor<Self> {
-        PrefixCursor(self, maxLength: maxLength)
+        PrefixCursor(LeadingRun(self, rule: CountedRun(count: maxLength, misuse: "Can't take a prefix of negative length from a cursor")))
     }
 
     /// Returns a cursor of the initial consecutive elements that satisfy
@@ -315,7 +315,7 @@ extension Cursor {
     /// - Returns: A cursor of the leading elements that satisfy
     ///   `predicate`.
     public func prefix(while predicate: @escaping (Element) throws -> Bool) -> PrefixWhileCursor<Self> {
-        PrefixWhileCursor(self, predicate: predicate)
+        PrefixWhileCursor(LeadingRun(self, rule: PredicateRun(predicate: predicate)))
     }
 
     /// Returns a cursor containing all but the given number of initial
@@ -335,7 +335,7 @@ extension Cursor {
     /// - Returns: A cursor starting after the specified number of
     ///   elements.
     public func dropFirst(_ n: Int) -> DropFirstCursor<Self> {
-        DropFirstCursor(self, count: n)
+        DropFirstCursor(LeadingRun(self, rule: CountedRun(count: n, misuse: "Can't drop a negative number of elements from a cursor")))
     }
 
     /// Returns a cursor containing all but the first element of the
@@ -367,7 +367,7 @@ extension Cursor {
     /// - Returns: A cursor starting at the first element that does not
     ///   satisfy `predicate`.
     public func drop(while predicate: @escaping (Element) throws -> Bool) -> DropWhileCursor<Self> {
-        DropWhileCursor(self, predicate: predicate)
+        DropWhileCursor(LeadingRun(self, rule: PredicateRun(predicate: predicate)))
     }
 
     /// Returns an array containing all but the given number of final

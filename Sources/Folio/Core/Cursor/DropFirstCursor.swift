@@ -9,15 +9,10 @@
 ///
 /// Its `forEach(_:)` calls the `forEach(_:)` of the base cursor.
 public final class DropFirstCursor<Base: Cursor>: Cursor {
-    private let base: Base
-    /// The number of elements still to skip.
-    private var remaining: Int
+    /// The base cursor, whose leading run is the elements to skip.
+    private var run: LeadingRun<Base, CountedRun<Base.Element>>
 
-    init(_ base: Base, count: Int) {
-        checkProgrammerError(count >= 0, "Can't drop a negative number of elements from a cursor")
-        self.base = base
-        self.remaining = count
-    }
+    init(_ run: LeadingRun<Base, CountedRun<Base.Element>>) { self.run = run }
 
     /// Advances to the next element and returns it, or nil if no next
     /// element exists. The first call skips the elements to drop.
@@ -29,16 +24,7 @@ public final class DropFirstCursor<Base: Cursor>: Cursor {
     ///
     /// - Returns: The next element, or nil.
     /// - Throws: The error of the base cursor.
-    public func next() throws -> Base.Element? {
-        while remaining > 0 {
-            remaining -= 1
-            guard try base.next() != nil else {
-                remaining = 0
-                return nil
-            }
-        }
-        return try base.next()
-    }
+    public func next() throws -> Base.Element? { try run.nextAfterRun() }
 
     /// Calls the given closure on each remaining element, with the
     /// `forEach(_:)` of the base cursor.
@@ -49,13 +35,5 @@ public final class DropFirstCursor<Base: Cursor>: Cursor {
     ///
     /// - Parameter body: A closure called with each element.
     /// - Throws: The error of the base cursor, or of `body`.
-    public func forEach(_ body: (Base.Element) throws -> Void) throws {
-        try base.forEach { element in
-            if remaining > 0 {
-                remaining -= 1
-            } else {
-                try body(element)
-            }
-        }
-    }
+    public func forEach(_ body: (Base.Element) throws -> Void) throws { try run.forEachAfterRun(body) }
 }

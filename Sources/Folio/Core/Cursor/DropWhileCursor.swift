@@ -10,15 +10,10 @@
 /// Once the predicate has returned false, it is not called again. Its
 /// `forEach(_:)` calls the `forEach(_:)` of the base cursor.
 public final class DropWhileCursor<Base: Cursor>: Cursor {
-    private let base: Base
-    private let predicate: (Base.Element) throws -> Bool
-    /// Whether an element has failed the predicate.
-    private var isDropping = true
+    /// The base cursor, whose leading run is the elements to skip.
+    private var run: LeadingRun<Base, PredicateRun<Base.Element>>
 
-    init(_ base: Base, predicate: @escaping (Base.Element) throws -> Bool) {
-        self.base = base
-        self.predicate = predicate
-    }
+    init(_ run: LeadingRun<Base, PredicateRun<Base.Element>>) { self.run = run }
 
     /// Advances to the next element and returns it, or nil if no next
     /// element exists. The first call skips the elements that satisfy the
@@ -31,18 +26,7 @@ public final class DropWhileCursor<Base: Cursor>: Cursor {
     ///
     /// - Returns: The next element, or nil.
     /// - Throws: The error of the base cursor, or of the predicate.
-    public func next() throws -> Base.Element? {
-        if isDropping {
-            while let element = try base.next() {
-                if try !predicate(element) {
-                    isDropping = false
-                    return element
-                }
-            }
-            return nil
-        }
-        return try base.next()
-    }
+    public func next() throws -> Base.Element? { try run.nextAfterRun() }
 
     /// Calls the given closure on each remaining element, with the
     /// `forEach(_:)` of the base cursor.
@@ -54,13 +38,5 @@ public final class DropWhileCursor<Base: Cursor>: Cursor {
     /// - Parameter body: A closure called with each element.
     /// - Throws: The error of the base cursor, of the predicate, or of
     ///   `body`.
-    public func forEach(_ body: (Base.Element) throws -> Void) throws {
-        try base.forEach { element in
-            if isDropping {
-                if try predicate(element) { return }
-                isDropping = false
-            }
-            try body(element)
-        }
-    }
+    public func forEach(_ body: (Base.Element) throws -> Void) throws { try run.forEachAfterRun(body) }
 }

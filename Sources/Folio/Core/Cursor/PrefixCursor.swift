@@ -10,15 +10,10 @@
 /// The base cursor is not asked for more elements than the maximum length:
 /// a database cursor steps its statement at most that number of times.
 public final class PrefixCursor<Base: Cursor>: Cursor {
-    private let base: Base
-    /// The number of elements still to return.
-    private var remaining: Int
+    /// The base cursor, whose leading run is the elements to return.
+    private var run: LeadingRun<Base, CountedRun<Base.Element>>
 
-    init(_ base: Base, maxLength: Int) {
-        checkProgrammerError(maxLength >= 0, "Can't take a prefix of negative length from a cursor")
-        self.base = base
-        self.remaining = maxLength
-    }
+    init(_ run: LeadingRun<Base, CountedRun<Base.Element>>) { self.run = run }
 
     /// Advances to the next element and returns it, or nil when the
     /// maximum length is reached or no next element exists.
@@ -31,13 +26,5 @@ public final class PrefixCursor<Base: Cursor>: Cursor {
     ///
     /// - Returns: The next element, or nil.
     /// - Throws: The error of the base cursor.
-    public func next() throws -> Base.Element? {
-        guard remaining > 0 else { return nil }
-        guard let element = try base.next() else {
-            remaining = 0
-            return nil
-        }
-        remaining -= 1
-        return element
-    }
+    public func next() throws -> Base.Element? { try run.nextInRun() }
 }

@@ -10,16 +10,10 @@
 /// Once the predicate has returned false, it is not called again, and the
 /// base cursor is not asked for more elements.
 public final class PrefixWhileCursor<Base: Cursor>: Cursor {
-    private let base: Base
-    private let predicate: (Base.Element) throws -> Bool
-    /// Whether an element has failed the predicate, or the base cursor has
-    /// ended.
-    private var isDone = false
+    /// The base cursor, whose leading run is the elements to return.
+    private var run: LeadingRun<Base, PredicateRun<Base.Element>>
 
-    init(_ base: Base, predicate: @escaping (Base.Element) throws -> Bool) {
-        self.base = base
-        self.predicate = predicate
-    }
+    init(_ run: LeadingRun<Base, PredicateRun<Base.Element>>) { self.run = run }
 
     /// Advances to the next element and returns it, or nil when an element
     /// fails the predicate or no next element exists.
@@ -33,12 +27,5 @@ public final class PrefixWhileCursor<Base: Cursor>: Cursor {
     ///
     /// - Returns: The next element, or nil.
     /// - Throws: The error of the base cursor, or of the predicate.
-    public func next() throws -> Base.Element? {
-        guard !isDone else { return nil }
-        if let element = try base.next(), try predicate(element) {
-            return element
-        }
-        isDone = true
-        return nil
-    }
+    public func next() throws -> Base.Element? { try run.nextInRun() }
 }

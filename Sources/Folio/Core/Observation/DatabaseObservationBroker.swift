@@ -363,17 +363,12 @@ final class DatabaseObservationBroker {
         }
         // `stopObservingDatabaseChangesUntilNextTransaction()` works from
         // `databaseDidChange()` as from `databaseDidChange(with:)`.
-        let previous = Self.current
-        Self.current = self
-        dispatchDepth += 1
-        defer {
-            dispatchDepth -= 1
-            Self.current = previous
-        }
-        for entry in entries where !entry.isDisabled {
-            guard let observer = entry.observer else { continue }
-            if region.isFullDatabase || kinds.contains(where: { observer.observes(eventsOfKind: $0) }) {
-                observer.databaseDidChange()
+        whileDispatching {
+            for entry in entries where !entry.isDisabled {
+                guard let observer = entry.observer else { continue }
+                if region.isFullDatabase || kinds.contains(where: { observer.observes(eventsOfKind: $0) }) {
+                    observer.databaseDidChange()
+                }
             }
         }
     }
@@ -410,6 +405,17 @@ final class DatabaseObservationBroker {
     }
 
     private func dispatch(_ event: DatabaseEvent, to interested: [TransactionObserverEntry]) {
+        whileDispatching {
+            for entry in interested where !entry.isDisabled {
+                entry.observer?.databaseDidChange(with: event)
+            }
+        }
+    }
+
+    /// Runs `body`, which notifies observers, with this broker as the
+    /// ``current`` one and `dispatchDepth` incremented.
+    @inline(__always)
+    private func whileDispatching(_ body: () -> Void) {
         let previous = Self.current
         Self.current = self
         dispatchDepth += 1
@@ -417,9 +423,7 @@ final class DatabaseObservationBroker {
             dispatchDepth -= 1
             Self.current = previous
         }
-        for entry in interested where !entry.isDisabled {
-            entry.observer?.databaseDidChange(with: event)
-        }
+        body()
     }
 
     private func flushBufferedEvents() {

@@ -58,11 +58,13 @@ struct RecordKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecodingContainer {
     // The properties are not in the order of CachedRowKeyedDecodingContainer:
     // were the layouts the same, the compiler would merge the decoding
     // methods of both containers, at the cost of one more call for each
-    // decoded key (on the path that Benchmarks/README.md measures at ~47
-    // instructions per decoded property for Folio's container, workload 4;
-    // the call alone was not measured apart). Only performance depends on
-    // it: RowKeyedDecodingContainerLayoutTests fails when the layouts
-    // become the same.
+    // decoded key. Measured with the instruction guard (issue 24), the
+    // same order as the cached container (`owner` first) cost workload 4
+    // (Decodable records) 48.66M -> 49.46M instructions (+1.6 %), and
+    // workload 9 (prefetched Decodable records) 32.18M -> 32.34M
+    // (+0.5 %). Only performance depends on it:
+    // RowKeyedDecodingContainerLayoutTests fails when the layouts become
+    // the same.
     let plan: Unmanaged<RowDecodingPlan>?
     let record: any FetchableRecord.Type
     /// The decoded row.

@@ -132,6 +132,35 @@ final class CursorMembersTests: FolioTestCase {
         XCTAssertEqual(base.nextCount, 2)
     }
 
+    /// The four cursors of a leading run (one skeleton, `LeadingRun`)
+    /// throw the errors of their base cursor and of their predicate, and
+    /// the forwarded `forEach` of the drops calls the predicate until it
+    /// first fails, as `next()` does.
+    func testLeadingRunCursorsThrowTheErrorsOfTheBaseAndOfThePredicate() throws {
+        let failing = { AnyCursor<Int> { throw TestError() } }
+        XCTAssertThrowsError(try failing().dropFirst(1).next()) { XCTAssertTrue($0 is TestError) }
+        XCTAssertThrowsError(try failing().prefix(1).next()) { XCTAssertTrue($0 is TestError) }
+        XCTAssertThrowsError(try failing().drop(while: { _ in true }).next()) { XCTAssertTrue($0 is TestError) }
+        XCTAssertThrowsError(try failing().prefix(while: { _ in true }).next()) { XCTAssertTrue($0 is TestError) }
+        XCTAssertNil(try failing().prefix(0).next())
+
+        let throwing: (Int) throws -> Bool = { if $0 == 2 { throw TestError() }; return true }
+        let dropping = AnyCursor([1, 2, 3]).drop(while: throwing)
+        XCTAssertThrowsError(try dropping.next()) { XCTAssertTrue($0 is TestError) }
+        let prefix = AnyCursor([1, 2, 3]).prefix(while: throwing)
+        XCTAssertEqual(try prefix.next(), 1)
+        XCTAssertThrowsError(try prefix.next()) { XCTAssertTrue($0 is TestError) }
+
+        var calls = 0
+        var seen: [Int] = []
+        try ForEachOnlyCursor([1, 5, 1, 1]).drop(while: { calls += 1; return $0 < 2 }).forEach { seen.append($0) }
+        XCTAssertEqual(seen, [5, 1, 1])
+        XCTAssertEqual(calls, 2)
+        seen = []
+        try ForEachOnlyCursor([1, 2, 3]).dropFirst(0).forEach { seen.append($0) }
+        XCTAssertEqual(seen, [1, 2, 3])
+    }
+
     // MARK: - dropLast, suffix
 
     func testDropLast() throws {

@@ -145,6 +145,18 @@ final class ReaderPool: Sendable {
 
     /// Gives back a lent connection.
     func release(_ lease: Lease) {
+        // Fast path: nobody waits, the pool is open and the lease is
+        // current, the usual case of a busy pool. One short critical
+        // section that builds no list of grants (see lease()).
+        let isIdle = state.withLock { state -> Bool in
+            guard state.waiters.isEmpty, !state.isClosed, lease.generation == state.generation else {
+                return false
+            }
+            state.leasedCount -= 1
+            state.idle.append(lease.reader)
+            return true
+        }
+        if isIdle { return }
         let (toClose, grants) = state.withLock { state -> (SerializedDatabase?, [(Waiter, Grant)]) in
             state.leasedCount -= 1
             var toClose: SerializedDatabase?

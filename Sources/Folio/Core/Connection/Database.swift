@@ -68,8 +68,12 @@ public final class Database {
     @exclusivity(unchecked) var statementCache = StatementCache()
 
     /// The statements that begin and end transactions, prepared once
-    /// (see ``runTransactionControl(_:)``).
-    var transactionControlStatements = TransactionControlStatements()
+    /// (see ``runTransactionControl(_:)``). Each access reads or writes
+    /// one statement and ends before the statement runs (a transaction
+    /// observer that begins a transaction while one of them steps finds
+    /// no access in progress): no dynamic exclusivity check, which cost
+    /// two runtime calls per read of a pool (`BEGIN`, `ROLLBACK`).
+    @exclusivity(unchecked) var transactionControlStatements = TransactionControlStatements()
 
     /// Storage for the record layer: the INSERT statements of the
     /// persistence methods, and the steps they hand over to customizable

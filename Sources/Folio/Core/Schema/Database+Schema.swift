@@ -196,28 +196,24 @@ extension Database {
         }
         // `PRAGMA table_list`, restricted to the name (compared as SQLite
         // compares names), lists what the queries of `sqlite_master` and
-        // `sqlite_temp_master` would find, and verifies, when it runs,
-        // that the schema it read is current. One pragma costs much less
-        // to compile than two queries, which matters just after a schema
+        // `sqlite_temp_master` would find. One pragma costs much less to
+        // compile than two queries, which matters just after a schema
         // change has emptied the statement cache (the schema DSL looking
         // for the tables that foreign keys reference). The schema tables
         // themselves are named `sqlite_master` and `sqlite_temp_master`
         // for the pragma (handled above): it lists no other name that the
         // schema tables do not hold.
-        let rows = try Row.fetchCursor(self, sql: "PRAGMA table_list(\(name.quotedDatabaseIdentifier))")
-        while let row = try rows.next() {
-            let schema: String = try row.decode(forColumn: "schema")
+        for row in try tableListRows(name, cached: Self.isMainOrTemp(schemaName)) {
             if let schemaName {
-                guard schema.isSameDatabaseName(as: schemaName) else { continue }
+                guard row.schema.isSameDatabaseName(as: schemaName) else { continue }
             } else {
                 // Without a schema name, the main and temp schemas only,
                 // as `masterTables(nil)`.
-                guard schema.isSameDatabaseName(as: "main") || schema.isSameDatabaseName(as: "temp") else { continue }
+                guard Self.isMainOrTemp(row.schema) else { continue }
             }
             // "table", "virtual" or "shadow": the `table` type of the
             // schema tables.
-            let type: String = try row.decode(forColumn: "type")
-            if type != "view" {
+            if row.type != "view" {
                 return true
             }
         }
@@ -360,6 +356,43 @@ extension Database {
         var hasRowID: Bool
     }
 
+    /// The rows of `PRAGMA table_list(name)`.
+    ///
+    /// With `cached`, for the look-ups of the main and temp schemas (or of
+    /// all schemas), they are kept in the schema cache, valid for one
+    /// schema version of the main database (temp changes only through
+    /// this connection, whose DDL empties the cache): `tableExists`
+    /// followed by `primaryKey`, as the schema DSL resolves a foreign
+    /// key, run the pragma once. The rows of an attached schema are read
+    /// each time, as the schema version of main does not follow the
+    /// changes that other connections make to it.
+    private func tableListRows(_ name: String, cached: Bool) throws -> [TableListRow] {
+        let key = DatabaseNameKey(name)
+        if cached {
+            try validateSchemaCache()
+            if let rows = schemaCache.tableLists[key] { return rows }
+        }
+        var rows: [TableListRow] = []
+        let cursor = try Row.fetchCursor(self, sql: "PRAGMA table_list(\(name.quotedDatabaseIdentifier))")
+        while let row = try cursor.next() {
+            try rows.append(TableListRow(
+                schema: row.decode(forColumn: "schema"),
+                name: row.decode(forColumn: "name"),
+                type: row.decode(forColumn: "type"),
+                withoutRowID: row.decode(forColumn: "wr")))
+        }
+        if cached {
+            schemaCache.tableLists[key] = rows
+        }
+        return rows
+    }
+
+    /// Whether a schema name is nil (all schemas), `main` or `temp`.
+    private static func isMainOrTemp(_ schemaName: String?) -> Bool {
+        guard let schemaName else { return true }
+        return schemaName.isSameDatabaseName(as: "main") || schemaName.isSameDatabaseName(as: "temp")
+    }
+
     /// Returns what `PRAGMA table_list` says about a table or view, or nil
     /// when it does not list it.
     private func tableListEntry(_ tableName: String, in schemaName: String?) throws -> TableListEntry? {
@@ -367,24 +400,28 @@ extension Database {
         // instead of listing all tables. The pragma itself, rather than a
         // SELECT from `pragma_table_list(?)`, is much cheaper to compile,
         // which matters just after a schema change has emptied the
-        // statement cache (the schema DSL resolving foreign keys).
-        let rows = try Row.fetchCursor(self, sql: "PRAGMA table_list(\(tableName.quotedDatabaseIdentifier))")
-        var found: Row?
-        while let row = try rows.next() {
-            // The first row of the schema, as `WHERE schema = ? COLLATE
-            // NOCASE` would select.
-            if let schemaName {
-                let schema: String = try row.decode(forColumn: "schema")
-                guard schema.isSameDatabaseName(as: schemaName) else { continue }
-            }
-            found = row.copy()
-            break
+        // statement cache (the schema DSL resolving foreign keys, which
+        // asked `tableExists` for the same rows just before: they come
+        // from the schema cache).
+        var rows = try tableListRows(tableName, cached: Self.isMainOrTemp(schemaName))
+        // The pragma lists main, then temp, then the attached databases: a
+        // cached row of main or temp is the first row. Otherwise the first
+        // row, if any, is of an attached database, which the cache does
+        // not follow: read the rows again.
+        if schemaName == nil, !(rows.first.map { Self.isMainOrTemp($0.schema) } ?? false) {
+            rows = try tableListRows(tableName, cached: false)
         }
-        guard let row = found else { return nil }
-        let schema: String = try row.decode(forColumn: "schema")
-        let name: String = try row.decode(forColumn: "name")
-        let type: String = try row.decode(forColumn: "type")
-        let withoutRowID: Bool = try row.decode(forColumn: "wr")
+        // The first row of the schema, as `WHERE schema = ? COLLATE
+        // NOCASE` would select.
+        guard let row = rows.first(where: { row in
+            schemaName.map { row.schema.isSameDatabaseName(as: $0) } ?? true
+        }) else {
+            return nil
+        }
+        let schema = row.schema
+        let name = row.name
+        let type = row.type
+        let withoutRowID = row.withoutRowID
         let schemaID: DatabaseSchemaID
         switch schema.lowercased() {
         case "main": schemaID = .main

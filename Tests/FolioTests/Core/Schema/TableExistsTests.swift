@@ -68,4 +68,50 @@ final class TableExistsTests: FolioTestCase {
         XCTAssertFalse(try reader.read { try $0.tableExists("player") })
         XCTAssertTrue(try reader.read { try $0.viewExists("player") })
     }
+
+    /// The schema DSL resolves a foreign key with `tableExists`, then
+    /// `primaryKey`, just after a schema change: the rows of `PRAGMA
+    /// table_list` are read once, and kept in the schema cache.
+    func testTableExistsThenPrimaryKeyReadTheTableListOnce() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            try db.execute(sql: "CREATE TABLE author (id INTEGER PRIMARY KEY)")
+            clearSQLQueries()
+            XCTAssertTrue(try db.tableExists("author"))
+            XCTAssertEqual(try db.primaryKey("author").columns, ["id"])
+            XCTAssertTrue(try db.tableExists("author"))
+            XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("PRAGMA table_list") }, [#"PRAGMA table_list("author")"#])
+
+            // A schema change reads them again.
+            try db.execute(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY)")
+            clearSQLQueries()
+            XCTAssertTrue(try db.tableExists("author"))
+            XCTAssertEqual(sqlQueries.filter { $0.hasPrefix("PRAGMA table_list") }.count, 1)
+            try db.execute(sql: "DROP TABLE author")
+            XCTAssertFalse(try db.tableExists("author"))
+        }
+    }
+
+    /// The rows of an attached database are not cached: the schema version
+    /// of main does not follow the changes that another connection makes
+    /// to it.
+    func testTableExistsSeesATableThatAnotherConnectionCreatesInAnAttachedDatabase() throws {
+        let path = temporaryDatabasePath()
+        let auxPath = temporaryDatabasePath()
+        let writer = try DatabaseQueue(path: auxPath)
+        let reader = try DatabaseQueue(path: path)
+        try reader.inDatabase { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS aux", arguments: [auxPath])
+            XCTAssertFalse(try db.tableExists("item"))
+            XCTAssertFalse(try db.tableExists("item", in: "aux"))
+        }
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT)")
+        }
+        try reader.inDatabase { db in
+            XCTAssertFalse(try db.tableExists("item"))
+            XCTAssertTrue(try db.tableExists("item", in: "aux"))
+            XCTAssertEqual(try db.primaryKey("item").rowIDColumn, "id")
+        }
+    }
 }

@@ -372,10 +372,11 @@ public struct DatabaseMigrator: Sendable {
             return
         }
         guard let targetIndex else { return }
-        if let beyond = registeredMigrations[(targetIndex + 1)...].first(where: { appliedIdentifiers.contains(ByteExactString($0.identifier)) }) {
+        if registeredMigrations[(targetIndex + 1)...].contains(where: { appliedIdentifiers.contains(ByteExactString($0.identifier)) }) {
+            // GRDB's documented message, word for word (Migrations.md).
             throw DatabaseError(
                 resultCode: .SQLITE_ERROR,
-                message: "database is already migrated beyond migration \(String(reflecting: registeredMigrations[targetIndex].identifier)): migration \(String(reflecting: beyond.identifier)) is applied")
+                message: "database is already migrated beyond migration \(String(reflecting: registeredMigrations[targetIndex].identifier))")
         }
         var foreignKeys = MigrationForeignKeys(db)
         do {

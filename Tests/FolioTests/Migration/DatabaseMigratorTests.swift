@@ -118,11 +118,14 @@ final class DatabaseMigratorTests: FolioTestCase {
             XCTAssertEqual(try migrator.appliedMigrations(db), ["v1", "v2"])
             XCTAssertTrue(try db.tableExists("review"))
         }
-        // Migrations only run forward.
+        // Migrations only run forward. GRDB's Migrations.md: `// ^ fatal
+        // error: database is already migrated beyond migration "v1"`
+        // (Folio throws the documented message instead of trapping).
         let error = assertDatabaseError(.SQLITE_ERROR) {
             try migrator.migrate(dbQueue, upTo: "v1")
         }
-        XCTAssertEqual(error?.message, #"database is already migrated beyond migration "v1": migration "v2" is applied"#)
+        XCTAssertEqual(error?.message, #"database is already migrated beyond migration "v1""#)
+        XCTAssertEqual(error?.description, #"SQLite error 1: database is already migrated beyond migration "v1""#)
     }
 
     func testFailingMigrationRollsBackCompletelyAndKeepsEarlierMigrations() throws {

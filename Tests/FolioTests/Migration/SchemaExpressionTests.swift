@@ -308,6 +308,34 @@ final class SchemaExpressionTests: FolioTestCase {
         }
     }
 
+    /// GRDB's JSON.md and DatabaseSchemaModifications.md:
+    /// "CREATE INDEX player_on_country ON player(address ->> 'country')",
+    /// the JSON path written as an SQL literal (an index can not bind
+    /// parameters), an index that the documented query then uses.
+    func testIndexOnJSONExpression() throws {
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.inDatabase { db in
+            try db.create(table: "player") { t in
+                t.primaryKey("id", .text)
+                t.column("name", .text).notNull()
+                t.column("address", .jsonText).notNull()
+            }
+            try db.create(
+                index: "player_on_country",
+                on: "player",
+                expressions: [
+                    JSONColumn("address")["country"],
+                ])
+            XCTAssertEqual(lastSQLQuery, #"CREATE INDEX "player_on_country" ON "player"("address" ->> 'country')"#)
+
+            try db.execute(sql: #"INSERT INTO player VALUES ('1', 'Arthur', '{"country":"FR"}'), ('2', 'Barbara', '{"country":"DE"}')"#)
+            let germans = Table("player").select(Column("name")).filter(JSONColumn("address")["country"] == "DE")
+            XCTAssertEqual(try String.fetchAll(db, germans), ["Barbara"])
+            let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT * FROM player WHERE address ->> 'country' = 'DE'")
+            XCTAssertTrue(plan.contains { ($0["detail"] as String?)?.contains("player_on_country") == true }, "\(plan)")
+        }
+    }
+
     // MARK: - Views
 
     func testCreateViewFromQueryInterfaceRequest() throws {

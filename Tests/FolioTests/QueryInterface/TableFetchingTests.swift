@@ -96,7 +96,7 @@ final class TableFetchingTests: FolioTestCase {
                 XCTAssertTrue(error is RowDecodingError, "\(error)")
             }
             XCTAssertThrowsError(try Table<UUID>("player").fetchOne(db)) { error in
-                XCTAssertTrue("\(error)".contains("could not decode UUID from 1"), "\(error)")
+                XCTAssertTrue("\(error)".contains("could not decode UUID from database value 1"), "\(error)")
             }
         }
     }

@@ -9,8 +9,8 @@
 ///     let name = try row.decode(String.self, forColumn: "name")
 /// } catch let error as RowDecodingError {
 ///     print(error)
-///     // could not decode String from NULL in column "name" (index 0)
-///     // - row: [name:NULL] - sql: `SELECT NULL AS name`
+///     // could not decode String from database value NULL - column: "name",
+///     // column index: 0, row: [name:NULL], sql: `SELECT NULL AS name`
 /// }
 /// ```
 public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
@@ -76,33 +76,39 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
-    /// A description a developer can act on.
+    /// A description a developer can act on, as GRDB's: what could not
+    /// be decoded, then its context (column, column index, row, SQL):
+    ///
+    ///     could not decode String from database value NULL - column: "name",
+    ///     column index: 0, row: [name:NULL], sql: `SELECT NULL AS name`
     public var description: String {
         var result: String
-        let place: String
-        switch (column, index) {
-        case let (column?, index?): place = "column \"\(column)\" (index \(index))"
-        case let (column?, nil): place = "column \"\(column)\""
-        case let (nil, index?): place = "column index \(index)"
-        case (nil, nil): place = "row"
-        }
+        var context: [String] = []
         switch reason {
         case .valueMismatch:
-            let found = databaseValue.map { $0.isNull ? "NULL" : $0.description } ?? "a value"
-            result = "could not decode \(typeName) from \(found) in \(place)"
+            let found = databaseValue.map { $0.isNull ? "NULL" : $0.description }
+            result = found.map { "could not decode \(typeName) from database value \($0)" }
+                ?? "could not decode \(typeName)"
         case .columnNotFound:
-            result = "could not decode \(typeName): no such \(place)"
+            switch (column, index) {
+            case let (column?, _): result = "could not decode \(typeName): no such column \"\(column)\""
+            case let (nil, index?): result = "could not decode \(typeName): no such column index \(index)"
+            case (nil, nil): result = "could not decode \(typeName): no such column"
+            }
         case .other:
-            result = "could not decode \(typeName) from \(place)"
+            result = "could not decode \(typeName)"
         }
         if let message {
             result += ": \(message)"
         }
-        if !rowDescription.isEmpty {
-            result += " - row: \(rowDescription)"
+        if reason != .columnNotFound {
+            if let column { context.append("column: \"\(column)\"") }
+            if let index { context.append("column index: \(index)") }
         }
-        if let sql {
-            result += " - sql: `\(sql)`"
+        if !rowDescription.isEmpty { context.append("row: \(rowDescription)") }
+        if let sql { context.append("sql: `\(sql)`") }
+        if !context.isEmpty {
+            result += " - " + context.joined(separator: ", ")
         }
         return result
     }

@@ -237,7 +237,7 @@ final class DateValueTests: FolioTestCase {
                 assertThrowsRowDecodingError(try row.decode(Date.self, forColumn: "date"))
                 assertThrowsRowDecodingError(try row.decode(Date?.self, forColumn: "date"))
             }
-            let expected = "could not decode Date from \"Mom\\'s birthday\" in column \"date\" (index 0) - row: [date:\"Mom\\'s birthday\"] - sql: `SELECT 'Mom''s birthday' AS date`"
+            let expected = "could not decode Date from database value \"Mom\\'s birthday\" - column: \"date\", column index: 0, row: [date:\"Mom\\'s birthday\"], sql: `SELECT 'Mom''s birthday' AS date`"
             let error = assertThrowsRowDecodingError(try Date.fetchAll(db, sql: "SELECT 'Mom''s birthday' AS date"))
             XCTAssertEqual(error?.description, expected)
             let fetchOneError = assertThrowsRowDecodingError(try Date.fetchOne(db, sql: "SELECT 'Mom''s birthday' AS date"))
@@ -289,7 +289,7 @@ final class DateValueTests: FolioTestCase {
             assertThrowsRowDecodingError(try row.decode(Date.self, forColumn: "blob"))
             XCTAssertNil(row["absent"] as Date?)
             let error = assertThrowsRowDecodingError(try row.decode(Date.self, forColumn: "absent"))
-            XCTAssertEqual(error?.description, "could not decode Date from NULL in column \"absent\" (index 1) - row: [blob:Data(10 bytes) absent:NULL] - sql: `SELECT CAST('2015-09-11' AS BLOB) AS blob, NULL AS absent`")
+            XCTAssertEqual(error?.description, "could not decode Date from database value NULL - column: \"absent\", column index: 1, row: [blob:Data(10 bytes) absent:NULL], sql: `SELECT CAST('2015-09-11' AS BLOB) AS blob, NULL AS absent`")
             let cursor = try Row.fetchCursor(db, sql: sql)
             let liveRow = try XCTUnwrap(cursor.next())
             assertThrowsRowDecodingError(try liveRow.decode(Date.self, atIndex: 0))

@@ -55,7 +55,7 @@ final class OptionalValueTests: FolioTestCase {
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)")
             try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (1, 'Arthur', NULL)")
             let sql = "SELECT id, name, score FROM player"
-            let expected = #"could not decode Int from NULL in column "score" (index 2) - row: [id:1 name:"Arthur" score:NULL] - sql: `SELECT id, name, score FROM player`"#
+            let expected = #"could not decode Int from database value NULL - column: "score", column index: 2, row: [id:1 name:"Arthur" score:NULL], sql: `SELECT id, name, score FROM player`"#
 
             // Copied row
             let row = try XCTUnwrap(Row.fetchOne(db, sql: sql))
@@ -82,7 +82,7 @@ final class OptionalValueTests: FolioTestCase {
 
             // Value fetching
             error = assertThrowsRowDecodingError(try Int.fetchAll(db, sql: "SELECT score FROM player"))
-            XCTAssertEqual(error?.description, #"could not decode Int from NULL in column "score" (index 0) - row: [score:NULL] - sql: `SELECT score FROM player`"#)
+            XCTAssertEqual(error?.description, #"could not decode Int from database value NULL - column: "score", column index: 0, row: [score:NULL], sql: `SELECT score FROM player`"#)
             error = assertThrowsRowDecodingError(try UUID.fetchAll(db, sql: "SELECT score FROM player"))
             XCTAssertEqual(error?.sql, "SELECT score FROM player")
         }
@@ -96,7 +96,7 @@ final class OptionalValueTests: FolioTestCase {
             XCTAssertNil(try row.decode(Int?.self, forColumn: "missing"))
             let error = assertThrowsRowDecodingError(try row.decode(String.self, forColumn: "missing"))
             XCTAssertEqual(error?.reason, .columnNotFound)
-            XCTAssertEqual(error?.description, #"could not decode String: no such column "missing" - row: [foo:"foo"] - sql: `SELECT 'foo' AS foo`"#)
+            XCTAssertEqual(error?.description, #"could not decode String: no such column "missing" - row: [foo:"foo"], sql: `SELECT 'foo' AS foo`"#)
             let indexError = assertThrowsRowDecodingError(try row.decode(String.self, atIndex: 1))
             XCTAssertEqual(indexError?.reason, .columnNotFound)
             XCTAssertEqual(indexError?.index, 1)
@@ -109,7 +109,7 @@ final class OptionalValueTests: FolioTestCase {
             let row = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT 'abc' AS value"))
             let error = assertThrowsRowDecodingError(try row.decode(Int?.self, forColumn: "value"))
             // The message names the type that the value can not convert to.
-            XCTAssertEqual(error?.description, #"could not decode Int from "abc" in column "value" (index 0) - row: [value:"abc"] - sql: `SELECT 'abc' AS value`"#)
+            XCTAssertEqual(error?.description, #"could not decode Int from database value "abc" - column: "value", column index: 0, row: [value:"abc"], sql: `SELECT 'abc' AS value`"#)
             assertThrowsRowDecodingError(try Int?.fetchAll(db, sql: "SELECT 'abc'"))
             let fetchOneError = assertThrowsRowDecodingError(try Int.fetchOne(db, sql: "SELECT 'abc' AS value"))
             XCTAssertEqual(fetchOneError?.typeName, "Int")

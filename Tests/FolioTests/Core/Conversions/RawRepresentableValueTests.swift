@@ -52,7 +52,7 @@ final class RawRepresentableValueTests: FolioTestCase {
             XCTAssertEqual(error?.column, "grape")
             XCTAssertEqual(error?.sql, sql)
             XCTAssertTrue(error?.description.hasPrefix(#"could not decode "#) ?? false)
-            XCTAssertTrue(error?.description.contains(#"Grape from "syrah" in column "grape" (index 0)"#) ?? false, error?.description ?? "")
+            XCTAssertTrue(error?.description.contains(#"Grape from database value "syrah" - column: "grape", column index: 0"#) ?? false, error?.description ?? "")
             assertThrowsRowDecodingError(try row.decode(Grape?.self, forColumn: "grape"))
             assertThrowsRowDecodingError(try row.decode(Color.self, forColumn: "color"))
             // Out of the range of the raw type.

@@ -41,7 +41,7 @@ final class StringValueTests: FolioTestCase {
             let sql = "SELECT 1 AS int, 1.5 AS double, X'41' AS blob, NULL AS absent"
             let row = try XCTUnwrap(Row.fetchOne(db, sql: sql))
             let error = assertThrowsRowDecodingError(try row.decode(String.self, forColumn: "int"))
-            XCTAssertEqual(error?.description, #"could not decode String from 1 in column "int" (index 0) - row: [int:1 double:1.5 blob:Data(1 bytes) absent:NULL] - sql: `SELECT 1 AS int, 1.5 AS double, X'41' AS blob, NULL AS absent`"#)
+            XCTAssertEqual(error?.description, #"could not decode String from database value 1 - column: "int", column index: 0, row: [int:1 double:1.5 blob:Data(1 bytes) absent:NULL], sql: `SELECT 1 AS int, 1.5 AS double, X'41' AS blob, NULL AS absent`"#)
             assertThrowsRowDecodingError(try row.decode(String.self, forColumn: "double"))
             XCTAssertEqual(try row.decode(String.self, forColumn: "blob"), "A")
             assertThrowsRowDecodingError(try row.decode(String.self, forColumn: "absent"))

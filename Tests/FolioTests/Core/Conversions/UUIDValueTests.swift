@@ -68,7 +68,7 @@ final class UUIDValueTests: FolioTestCase {
             XCTAssertNil(try UUID.fetchOne(db, sql: "SELECT NULL"))
             let row = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT NULL AS uuid"))
             let error = assertThrowsRowDecodingError(try row.decode(UUID.self, forColumn: "uuid"))
-            XCTAssertEqual(error?.description, "could not decode UUID from NULL in column \"uuid\" (index 0) - row: [uuid:NULL] - sql: `SELECT NULL AS uuid`")
+            XCTAssertEqual(error?.description, "could not decode UUID from database value NULL - column: \"uuid\", column index: 0, row: [uuid:NULL], sql: `SELECT NULL AS uuid`")
         }
     }
 

@@ -229,7 +229,7 @@ final class UnrepresentableValueTests: FolioTestCase {
             XCTAssertThrowsError(try Int8.fetchOne(db, sql: "SELECT 300")) { error in
                 XCTAssertEqual(
                     (error as? RowDecodingError)?.description,
-                    "could not decode Int8 from 300 in column \"300\" (index 0) - row: [300:300] - sql: `SELECT 300`")
+                    "could not decode Int8 from database value 300 - column: \"300\", column index: 0, row: [300:300], sql: `SELECT 300`")
             }
             XCTAssertThrowsError(try Int16.fetchAll(db, sql: "SELECT -40000"))
             XCTAssertThrowsError(try UInt16.fetchAll(db, sql: "SELECT -1"))
@@ -239,7 +239,7 @@ final class UnrepresentableValueTests: FolioTestCase {
             XCTAssertThrowsError(try Decimal.fetchOne(db, sql: "SELECT 1e300")) { error in
                 XCTAssertEqual(
                     (error as? RowDecodingError)?.description,
-                    "could not decode Decimal from 1e+300 in column \"1e300\" (index 0) - row: [1e300:1e+300] - sql: `SELECT 1e300`")
+                    "could not decode Decimal from database value 1e+300 - column: \"1e300\", column index: 0, row: [1e300:1e+300], sql: `SELECT 1e300`")
             }
             XCTAssertThrowsError(try NSDecimalNumber.fetchOne(db, sql: "SELECT 1e300"))
             XCTAssertEqual(try Decimal.fetchOne(db, sql: "SELECT 1.5"), Decimal(string: "1.5"))
@@ -255,7 +255,7 @@ final class UnrepresentableValueTests: FolioTestCase {
             XCTAssertThrowsError(try Date.fetchOne(db, sql: "SELECT '2024-13-45 25:61:00'")) { error in
                 XCTAssertEqual(
                     (error as? RowDecodingError)?.description,
-                    "could not decode Date from \"2024-13-45 25:61:00\" in column \"'2024-13-45 25:61:00'\" (index 0) - row: ['2024-13-45 25:61:00':\"2024-13-45 25:61:00\"] - sql: `SELECT '2024-13-45 25:61:00'`")
+                    "could not decode Date from database value \"2024-13-45 25:61:00\" - column: \"'2024-13-45 25:61:00'\", column index: 0, row: ['2024-13-45 25:61:00':\"2024-13-45 25:61:00\"], sql: `SELECT '2024-13-45 25:61:00'`")
             }
         }
     }

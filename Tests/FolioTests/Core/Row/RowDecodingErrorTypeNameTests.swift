@@ -24,12 +24,12 @@ final class RowDecodingErrorTypeNameTests: FolioTestCase {
             XCTAssertThrowsError(try UInt8.fetchOne(db, sql: "SELECT 256 AS value")) { error in
                 XCTAssertEqual(
                     (error as? RowDecodingError)?.description,
-                    "could not decode UInt8 from 256 in column \"value\" (index 0) - row: [value:256] - sql: `SELECT 256 AS value`")
+                    "could not decode UInt8 from database value 256 - column: \"value\", column index: 0, row: [value:256], sql: `SELECT 256 AS value`")
             }
             XCTAssertThrowsError(try Foundation.Date.fetchOne(db, sql: "SELECT '2024-13-45 25:61:00' AS value")) { error in
                 XCTAssertEqual(
                     (error as? RowDecodingError)?.description,
-                    "could not decode Date from \"2024-13-45 25:61:00\" in column \"value\" (index 0) - row: [value:\"2024-13-45 25:61:00\"] - sql: `SELECT '2024-13-45 25:61:00' AS value`")
+                    "could not decode Date from database value \"2024-13-45 25:61:00\" - column: \"value\", column index: 0, row: [value:\"2024-13-45 25:61:00\"], sql: `SELECT '2024-13-45 25:61:00' AS value`")
             }
             XCTAssertThrowsError(try UUID.fetchOne(db, sql: "SELECT 'x'")) { error in
                 XCTAssertEqual((error as? RowDecodingError)?.typeName, "UUID")

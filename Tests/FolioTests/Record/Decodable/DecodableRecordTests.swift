@@ -406,7 +406,7 @@ final class DecodableRecordTests: FolioTestCase {
                 XCTAssertEqual(error.sql, "SELECT id, name FROM player")
                 XCTAssertEqual(
                     error.description,
-                    #"could not decode Int: no such column "score" - row: [id:1 name:"Arthur"] - sql: `SELECT id, name FROM player`"#)
+                    #"could not decode Int: no such column "score" - row: [id:1 name:"Arthur"], sql: `SELECT id, name FROM player`"#)
             }
         }
     }
@@ -437,7 +437,7 @@ final class DecodableRecordTests: FolioTestCase {
                 XCTAssertEqual(error.databaseValue, .null)
                 XCTAssertEqual(error.typeName, "Int")
                 XCTAssertEqual(error.sql, #"SELECT * FROM "player" ORDER BY "id""#)
-                XCTAssertTrue(error.description.hasPrefix(#"could not decode Int from NULL in column "score" (index 2)"#), error.description)
+                XCTAssertTrue(error.description.hasPrefix(#"could not decode Int from database value NULL - column: "score", column index: 2"#), error.description)
             }
         }
     }

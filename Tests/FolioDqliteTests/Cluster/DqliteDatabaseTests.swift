@@ -146,19 +146,23 @@ final class DqliteDatabaseTests: DqliteClusterTestCase {
         let database = try makeDatabase(dqliteConfiguration: dqlite)
         try database.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         let values = LockedValues()
-        let expectation = expectation(description: "values")
-        expectation.expectedFulfillmentCount = 3
+        // One expectation per value, each awaited before the next write:
+        // an observation may coalesce changes that come faster than its
+        // fetches, so the test lets each change be seen first.
+        let seen = (0..<3).map { expectation(description: "value \($0)") }
         let cancellable = ValueObservation
             .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") ?? -1 }
             .removeDuplicates()
             .start(in: database, scheduling: .async(onQueue: DispatchQueue(label: "observation")), onError: { XCTFail("\($0)") }, onChange: { value in
-                values.append(value)
-                expectation.fulfill()
+                let count = values.append(value)
+                if count <= seen.count { seen[count - 1].fulfill() }
             })
+        wait(for: [seen[0]], timeout: 10)
         try database.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+        wait(for: [seen[1]], timeout: 10)
         let other = try DqliteDatabase(servers: cluster.addresses, database: database.databaseName)
         try other.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
-        wait(for: [expectation], timeout: 10)
+        wait(for: [seen[2]], timeout: 10)
         cancellable.cancel()
         XCTAssertEqual(values.values, [0, 1, 2])
     }
@@ -189,6 +193,8 @@ final class DqliteDatabaseTests: DqliteClusterTestCase {
 final class LockedValues: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [Int] = []
-    func append(_ value: Int) { lock.withLock { storage.append(value) } }
+    /// Appends a value and returns how many values there are now.
+    @discardableResult
+    func append(_ value: Int) -> Int { lock.withLock { storage.append(value); return storage.count } }
     var values: [Int] { lock.withLock { storage } }
 }

@@ -60,11 +60,34 @@ public struct ColumnInfo: Hashable, Sendable {
     ///
     /// See <https://www.sqlite.org/pragma.html#pragma_table_info>.
     public init(row: Row) {
-        name = row["name"] as? String ?? ""
-        type = row["type"] as? String ?? ""
-        isNotNull = (row["notnull"] as? Int64).map { $0 != 0 } ?? false
-        defaultValueSQL = row["dflt_value"] as? String
-        _primaryKeyIndex = (row["pk"] as? Int64).map { Int(truncatingIfNeeded: $0) } ?? 0
-        hidden = (row["hidden"] as? Int64).map { Int(truncatingIfNeeded: $0) } ?? 0
+        // The storage of each value, rather than `row[name] as? String`:
+        // the cast of the existential is a dynamic cast per column (the
+        // schema DSL reads these rows for each foreign key it resolves).
+        name = Self.text(row, "name") ?? ""
+        type = Self.text(row, "type") ?? ""
+        isNotNull = Self.integer(row, "notnull").map { $0 != 0 } ?? false
+        defaultValueSQL = Self.text(row, "dflt_value")
+        _primaryKeyIndex = Self.integer(row, "pk").map { Int(truncatingIfNeeded: $0) } ?? 0
+        hidden = Self.integer(row, "hidden").map { Int(truncatingIfNeeded: $0) } ?? 0
+    }
+
+    /// The text of a column, or nil when the column is missing or its
+    /// value is not text.
+    private static func text(_ row: Row, _ column: String) -> String? {
+        guard let index = row.index(forColumn: column) else { return nil }
+        if case .string(let string) = row.databaseValue(atUncheckedIndex: index).storage {
+            return string
+        }
+        return nil
+    }
+
+    /// The integer of a column, or nil when the column is missing or its
+    /// value is not an integer.
+    private static func integer(_ row: Row, _ column: String) -> Int64? {
+        guard let index = row.index(forColumn: column) else { return nil }
+        if case .int64(let int64) = row.databaseValue(atUncheckedIndex: index).storage {
+            return int64
+        }
+        return nil
     }
 }

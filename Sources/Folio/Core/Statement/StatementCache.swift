@@ -32,7 +32,10 @@ struct StatementCache {
             if let statement = frontStatement(sql) {
                 return statement
             }
-            guard let statement = statements[ByteExactString(sql)] else {
+            // Empty after each schema change: a miss that needs no hash
+            // of the SQL (the migrations' statements, one DDL after the
+            // other).
+            guard !statements.isEmpty, let statement = statements[ByteExactString(sql)] else {
                 return nil
             }
             addToFront(sql, statement)

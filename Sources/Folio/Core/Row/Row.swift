@@ -265,7 +265,9 @@ public final class Row {
         if let layout, layout.mappedColumns != nil {
             // The copied values of all the columns are the root of the
             // mapped row.
-            let root = Row(buffer: values, base: 0, statement: statement)
+            let root = Row(
+                values: values, columnNames: statement.columnNames, previousDuplicates: statement.previousDuplicateIndexes,
+                hasDuplicateNames: statement.hasDuplicateColumnNames, copiedSQL: statement.sql, count: values.count)
             self.init(root: root, layout: layout, prefetchStorage: prefetchStorage, scopePath: "")
             return
         }

@@ -105,8 +105,12 @@ public struct Inflections: Sendable {
     /// Whether the last word of the string is uncountable.
     private func isUncountable(_ string: String) -> Bool {
         let lowercased = string.lowercased()
-        for word in uncountables where lowercased.hasSuffix(word) {
+        for word in uncountables where !word.isEmpty && lowercased.hasSuffix(word) {
             if lowercased.count == word.count { return true }
+            // Lowercasing may change the number of characters: the
+            // boundary is looked for in the original string only when
+            // it is long enough.
+            guard string.count > word.count else { continue }
             // A word boundary: `userSoftware`, `user_software`.
             let start = string.index(string.endIndex, offsetBy: -word.count)
             let before = string[string.index(before: start)]
@@ -172,7 +176,9 @@ public struct Inflections: Sendable {
     ///
     /// - Parameter words: Words whose singular and plural are the same.
     public mutating func uncountableWords(_ words: [String]) {
-        for word in words { uncountables.insert(word.lowercased()) }
+        // An empty word is the suffix of every string, and has no word
+        // boundary before it: it is no word, and is not added.
+        for word in words where !word.isEmpty { uncountables.insert(word.lowercased()) }
     }
 
     /// Adds an irregular word, inflected when it ends a string:

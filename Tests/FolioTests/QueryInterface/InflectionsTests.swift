@@ -180,4 +180,30 @@ final class InflectionsTests: FolioTestCase {
             XCTAssertEqual(row.prefetchedRows["cacti"]?.count, 3)
         }
     }
+
+    /// An empty uncountable word used to stop the program (a String index
+    /// out of bounds) at the next inflection: it is no word, and is not
+    /// added.
+    func testEmptyUncountableWordIsIgnored() {
+        var inflections = Inflections.default
+        inflections.uncountableWords(["", "rice"])
+        XCTAssertEqual(inflections.pluralize("book"), "books")
+        XCTAssertEqual(inflections.singularize("books"), "book")
+        XCTAssertEqual(inflections.pluralize("rice"), "rice")
+        XCTAssertEqual(inflections.pluralize("brownRice"), "brownRice")
+        XCTAssertEqual(inflections.pluralize(""), "")
+    }
+
+    /// Strings whose lowercased form has another length, or no letter,
+    /// inflect without stopping the program.
+    func testUnusualStringsInflect() {
+        var inflections = Inflections.default
+        inflections.uncountableWords(["information"])
+        for string in ["İnformation", "xİnformation", "İİİinformation", "ﬁsh", "1", "a1", "_information", "ß"] {
+            _ = inflections.pluralize(string)
+            _ = inflections.singularize(string)
+        }
+        XCTAssertEqual(inflections.pluralize("userInformation"), "userInformation")
+        XCTAssertEqual(inflections.pluralize("_information"), "_information")
+    }
 }

@@ -439,7 +439,7 @@ final class SerializedDatabase: @unchecked Sendable {
         // The rollback error, if any, can not be reported either: the
         // program stops with the misuse message below.
         _ = try? db.executeCleanup(sql: "ROLLBACK")
-        fatalError("A transaction was left open at the end of a database access (\(db.description)), and rolled back: commit or roll back transactions before the access ends, or set Configuration.allowsUnsafeTransactions")
+        fatalProgrammerError("A transaction was left open at the end of a database access (\(db.description)), and rolled back: commit or roll back transactions before the access ends, or set Configuration.allowsUnsafeTransactions")
     }
 
     /// Rolls back the transaction that an access left open, unless the

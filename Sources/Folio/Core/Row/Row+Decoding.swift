@@ -397,9 +397,12 @@ extension Row {
     }
 
     /// Stops the program after a decoding failure in a non-throwing
-    /// subscript: reading a value of the wrong type is a programmer error.
+    /// subscript: reading a value of the wrong type is a programmer error
+    /// that GRDB documents as a fatal error. The message (the error's
+    /// description: the column, the type, the value, the SQL) survives
+    /// optimized builds.
     @usableFromInline
     func _decodingFailure(_ error: any Error) -> Never {
-        fatalError("\(error)")
+        fatalProgrammerError("\(error)")
     }
 }

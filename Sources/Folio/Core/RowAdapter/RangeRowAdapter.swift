@@ -40,7 +40,10 @@ public struct RangeRowAdapter: Sendable {
     /// - Precondition: `range.lowerBound >= 0`.
     /// - Parameter range: The indexes of the exposed columns.
     public init(_ range: CountableClosedRange<Int>) {
-        self.init(range.lowerBound..<(range.upperBound + 1))
+        // `...Int.max` has no half-open form: `..<Int.max` does not fit
+        // any row either, and fetching throws the same error.
+        let (upperBound, overflow) = range.upperBound.addingReportingOverflow(1)
+        self.init(range.lowerBound..<(overflow ? Int.max : upperBound))
     }
 }
 

@@ -113,6 +113,21 @@ final class RowAdapterTests: FolioTestCase {
         }
     }
 
+    /// `RangeRowAdapter(0...Int.max)` used to stop the program (an
+    /// overflow of `upperBound + 1`): it is an adapter that fits no row,
+    /// and fetching throws.
+    func testRangeRowAdapterUpToIntMaxThrows() throws {
+        try makeDatabaseQueue().read { db in
+            XCTAssertThrowsError(try Row.fetchAll(db, sql: "SELECT 1 AS a", adapter: RangeRowAdapter(0...Int.max))) { error in
+                XCTAssertEqual((error as? DatabaseError)?.resultCode, .SQLITE_MISUSE)
+                XCTAssertEqual(
+                    (error as? DatabaseError)?.message,
+                    "RangeRowAdapter(0..<\(Int.max)) does not fit a row of 1 columns")
+            }
+            XCTAssertThrowsError(try Row.fetchAll(db, sql: "SELECT 1 AS a", adapter: RangeRowAdapter(Int.max...Int.max)))
+        }
+    }
+
     func testRangeRowAdapterExposesRangeOfColumns() throws {
         try makeDatabaseQueue().read { db in
             let sql = "SELECT 0 AS a, 1 AS b, 2 AS c, 3 AS d"

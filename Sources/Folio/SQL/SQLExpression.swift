@@ -200,9 +200,69 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
 }
 
 extension SQLExpression {
+    /// The deepest expression that renders: SQLite refuses deeper ones
+    /// (`SQLITE_MAX_EXPR_DEPTH`, 1000 by default), and rendering a deeper
+    /// tree recursively could exhaust the stack of the thread (a debug
+    /// build uses several kilobytes per level).
+    static let maximumDepth = 1000
+
     /// Renders the expression as SQL, appending its values to the context
     /// arguments.
+    ///
+    /// - Throws: A ``DatabaseError`` for an expression nested deeper than
+    ///   ``maximumDepth``, with SQLite's own message, before the stack
+    ///   runs out.
     func sql(_ context: inout SQLGenerationContext, wrapped: Bool = false) throws -> String {
+        context.expressionDepth += 1
+        defer { context.expressionDepth -= 1 }
+        if context.expressionDepth > SQLExpression.maximumDepth {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "Expression tree is too large (maximum depth \(SQLExpression.maximumDepth))")
+        }
+        switch impl {
+        case let .unary(op, e):
+            return try SQLExpression.unarySQL(op, e, &context, wrapped: wrapped)
+        case let .binary(op, l, r):
+            return try SQLExpression.binarySQL(op, l, r, &context, wrapped: wrapped)
+        case let .associative(op, es):
+            return try SQLExpression.associativeSQL(op, es, &context, wrapped: wrapped)
+        default:
+            return try otherSQL(&context, wrapped: wrapped)
+        }
+    }
+
+    /// `op e`, the operand wrapped. Out of line, as the other renderings,
+    /// so that each level of a deep tree takes only the stack of its own
+    /// case.
+    @inline(never)
+    private static func unarySQL(_ op: String, _ e: SQLExpression, _ context: inout SQLGenerationContext, wrapped: Bool) throws -> String {
+        let sql = op + (op.last?.isLetter == true ? " " : "") + (try e.sql(&context, wrapped: true))
+        return wrapped ? "(\(sql))" : sql
+    }
+
+    /// `l op r`, both operands wrapped.
+    @inline(never)
+    private static func binarySQL(_ op: String, _ l: SQLExpression, _ r: SQLExpression, _ context: inout SQLGenerationContext, wrapped: Bool) throws -> String {
+        if op.utf8.first == UInt8(ascii: "-") && op.utf8.dropFirst().first == UInt8(ascii: ">") {
+            // `->` and `->>` came with SQLite 3.38; Folio runs on 3.37.
+            try SQLiteVersionRequirement.check(feature: "the JSON operator \(op)", since: 3_038_000)
+        }
+        let sql = try l.sql(&context, wrapped: true) + " \(op) " + r.sql(&context, wrapped: true)
+        return wrapped ? "(\(sql))" : sql
+    }
+
+    /// `e1 op e2 op ...`, each operand wrapped.
+    @inline(never)
+    private static func associativeSQL(_ op: String, _ es: [SQLExpression], _ context: inout SQLGenerationContext, wrapped: Bool) throws -> String {
+        if es.count == 1 { return try es[0].sql(&context, wrapped: wrapped) }
+        let sql = try es.map { try $0.sql(&context, wrapped: true) }.joined(separator: " \(op) ")
+        return wrapped ? "(\(sql))" : sql
+    }
+
+    /// The SQL of the other cases (out of line, see `unarySQL`).
+    @inline(never)
+    private func otherSQL(_ context: inout SQLGenerationContext, wrapped: Bool) throws -> String {
         switch impl {
         case let .column(name, alias):
             if let alias, context.mustQualify(alias) {
@@ -237,22 +297,8 @@ extension SQLExpression {
             let (sql, arguments) = try literal.build(context.db)
             context.arguments += arguments
             return wrapped ? "(\(sql))" : sql
-        case let .unary(op, e):
-            let sql = op + (op.last!.isLetter ? " " : "") + (try e.sql(&context, wrapped: true))
-            return wrapped ? "(\(sql))" : sql
         case let .postfix(e, op):
             let sql = try e.sql(&context, wrapped: true) + " " + op
-            return wrapped ? "(\(sql))" : sql
-        case let .binary(op, l, r):
-            if op.utf8.first == UInt8(ascii: "-") && op.utf8.dropFirst().first == UInt8(ascii: ">") {
-                // `->` and `->>` came with SQLite 3.38; Folio runs on 3.37.
-                try SQLiteVersionRequirement.check(feature: "the JSON operator \(op)", since: 3_038_000)
-            }
-            let sql = try l.sql(&context, wrapped: true) + " \(op) " + r.sql(&context, wrapped: true)
-            return wrapped ? "(\(sql))" : sql
-        case let .associative(op, es):
-            if es.count == 1 { return try es[0].sql(&context, wrapped: wrapped) }
-            let sql = try es.map { try $0.sql(&context, wrapped: true) }.joined(separator: " \(op) ")
             return wrapped ? "(\(sql))" : sql
         case let .inList(e, es, negated):
             let sql = try e.sql(&context, wrapped: true)
@@ -306,6 +352,9 @@ extension SQLExpression {
                 sql += " ELSE " + (try otherwise.sql(&context))
             }
             return sql + " END"
+        case .unary, .binary, .associative:
+            // Rendered by `sql(_:wrapped:)` itself.
+            return try sql(&context, wrapped: wrapped)
         case let .deferred(render):
             let sql = try render(&context)
             return wrapped ? "(\(sql))" : sql

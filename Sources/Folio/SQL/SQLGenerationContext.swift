@@ -28,6 +28,11 @@ struct SQLGenerationContext {
     /// the error can show the SQL of the request. See ``generate(_:_:)``.
     var isLenient = false
 
+    /// How deep the expression being rendered is nested: rendering throws
+    /// past ``SQLExpression/maximumDepth`` instead of running out of
+    /// stack (see `SQLExpression.sql(_:wrapped:)`).
+    var expressionDepth = 0
+
     /// The table of unqualified selections such as
     /// `allColumns(excluding:)`, in `RETURNING` clauses and record
     /// selections.

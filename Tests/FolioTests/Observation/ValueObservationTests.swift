@@ -119,7 +119,7 @@ final class ValueObservationTests: FolioTestCase {
         try dbPool.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
         wait(for: [values.expectation(self, "fresh value") { $0 == [0, 1] }], timeout: 10)
         XCTAssertEqual(connections.values.count, 2)
-        XCTAssertTrue(connections.values.allSatisfy { $0.hasPrefix("Folio.DatabasePool.reader.") }, "\(connections.values)")
+        XCTAssertTrue(connections.values.allSatisfy { $0.hasPrefix("GRDB.DatabasePool.reader.") }, "\(connections.values)")
         withExtendedLifetime(cancellable) { }
     }
 

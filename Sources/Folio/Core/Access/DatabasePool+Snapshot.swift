@@ -52,7 +52,7 @@ extension DatabasePool {
         }
         var snapshotConfiguration = configuration
         snapshotConfiguration.journalMode = .default
-        snapshotConfiguration.label = "\(configuration.label ?? "Folio.DatabasePool").snapshot"
+        snapshotConfiguration.label = "\(configuration.label ?? "GRDB.DatabasePool").snapshot"
         return try DatabaseSnapshot(path: path, configuration: snapshotConfiguration)
     }
 }

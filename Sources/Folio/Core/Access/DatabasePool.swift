@@ -133,7 +133,7 @@ public final class DatabasePool: DatabaseWriter {
                 message: "invalid maximumReaderCount \(configuration.maximumReaderCount): a DatabasePool needs at least one reader")
         }
         self.poolConfiguration = configuration
-        let label = configuration.label ?? "Folio.DatabasePool"
+        let label = configuration.label ?? "GRDB.DatabasePool"
 
         var writerConfiguration = configuration
         writerConfiguration.label = "\(label).writer"

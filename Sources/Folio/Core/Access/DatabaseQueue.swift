@@ -57,7 +57,7 @@ public final class DatabaseQueue: DatabaseWriter {
     ///   when the path contains a NUL character (SQLite would open the
     ///   file named by the part before it).
     public init(path: String, configuration: Configuration = Configuration()) throws {
-        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue",
+        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "GRDB.DatabaseQueue",
             syncsOnCallingThread: true)
         externalChangeWatcher = configuration.observesExternalChanges && ExternalChangeWatcher.isFilePath(path)
             ? ExternalChangeWatcher(path: path, writer: writer)
@@ -96,7 +96,7 @@ public final class DatabaseQueue: DatabaseWriter {
         } else {
             path = ":memory:"
         }
-        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "Folio.DatabaseQueue",
+        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "GRDB.DatabaseQueue",
             syncsOnCallingThread: true)
         // In-memory databases have no other connection to hear from.
         externalChangeWatcher = nil

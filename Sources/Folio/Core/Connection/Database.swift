@@ -47,14 +47,15 @@ public final class Database {
     ///
     /// ```swift
     /// try dbQueue.read { db in
-    ///     print(db.description) // "Folio.DatabaseQueue", or the label
+    ///     print(db.description) // "GRDB.DatabaseQueue", or the label
     /// }
     /// ```
     ///
     /// Without label, the connection of a ``DatabaseQueue`` is
-    /// "Folio.DatabaseQueue", and those of a ``DatabasePool`` are
-    /// "Folio.DatabasePool.writer" and "Folio.DatabasePool.reader.N" (GRDB
-    /// says "GRDB" instead of "Folio"). With the label "MyDatabase", they
+    /// "GRDB.DatabaseQueue", and those of a ``DatabasePool`` are
+    /// "GRDB.DatabasePool.writer" and "GRDB.DatabasePool.reader.N": the
+    /// names GRDB gives, so that code and logs written for GRDB read the
+    /// same. With the label "MyDatabase", they
     /// are "MyDatabase", "MyDatabase.writer" and "MyDatabase.reader.N".
     /// Their format is for debugging only, and may change.
     public let description: String
@@ -473,7 +474,7 @@ extension Database: CustomStringConvertible, CustomDebugStringConvertible {
     ///
     /// ```swift
     /// try dbQueue.read { db in
-    ///     print(String(reflecting: db)) // "<Database: Folio.DatabaseQueue>"
+    ///     print(String(reflecting: db)) // "<Database: GRDB.DatabaseQueue>"
     /// }
     /// ```
     public var debugDescription: String {

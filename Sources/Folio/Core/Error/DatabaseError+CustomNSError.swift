@@ -5,21 +5,21 @@ import Foundation
 ///
 /// ```swift
 /// let nsError = error as NSError
-/// nsError.domain               // "Folio.DatabaseError"
+/// nsError.domain               // "GRDB.DatabaseError"
 /// nsError.code                 // 2067 (SQLITE_CONSTRAINT_UNIQUE)
 /// nsError.localizedDescription // "SQLite error 19: UNIQUE constraint failed: ..."
 /// ```
 ///
 /// See <https://www.sqlite.org/rescode.html>.
 extension DatabaseError: CustomNSError {
-    /// The domain of database errors: "Folio.DatabaseError" (GRDB's is
-    /// "GRDB.DatabaseError").
+    /// The domain of database errors: "GRDB.DatabaseError", as GRDB's, so
+    /// that code that tests the domain of an `NSError` works unchanged.
     ///
     /// ```swift
     /// (error as NSError).domain == DatabaseError.errorDomain
     /// ```
     public static var errorDomain: String {
-        "Folio.DatabaseError"
+        "GRDB.DatabaseError"
     }
 
     /// The ``extendedResultCode``, as an integer.

@@ -72,7 +72,7 @@ final class DatabasePoolTests: FolioTestCase {
     func testReadRunsInADeferredTransactionOnAReadOnlyConnection() throws {
         let dbPool = try makePlayerPool()
         let name = try dbPool.read { db -> String in
-            XCTAssertTrue(db.description.hasPrefix("Folio.DatabasePool.reader."), db.description)
+            XCTAssertTrue(db.description.hasPrefix("GRDB.DatabasePool.reader."), db.description)
             return try String.fetchOne(db, sql: "SELECT 'Arthur'")!
         }
         XCTAssertEqual(name, "Arthur")

@@ -16,36 +16,36 @@ final class PersistentReadOnlyConnectionsTests: FolioTestCase {
     func testReleaseMemoryClosesReadersByDefault() throws {
         XCTAssertFalse(Configuration().persistentReadOnlyConnections)
         let dbPool = try makePool(persistent: false)
-        XCTAssertEqual(try dbPool.read { $0.description }, "Folio.DatabasePool.reader.1")
+        XCTAssertEqual(try dbPool.read { $0.description }, "GRDB.DatabasePool.reader.1")
         dbPool.releaseMemory()
-        XCTAssertEqual(try dbPool.read { $0.description }, "Folio.DatabasePool.reader.2")
+        XCTAssertEqual(try dbPool.read { $0.description }, "GRDB.DatabasePool.reader.2")
     }
 
     func testReleaseMemoryKeepsPersistentReaders() throws {
         let dbPool = try makePool(persistent: true)
-        XCTAssertEqual(try dbPool.read { $0.description }, "Folio.DatabasePool.reader.1")
+        XCTAssertEqual(try dbPool.read { $0.description }, "GRDB.DatabasePool.reader.1")
         dbPool.releaseMemory()
-        XCTAssertEqual(try dbPool.read { $0.description }, "Folio.DatabasePool.reader.1")
+        XCTAssertEqual(try dbPool.read { $0.description }, "GRDB.DatabasePool.reader.1")
         try dbPool.write { try $0.execute(sql: "CREATE TABLE t (a)") }
         XCTAssertEqual(try dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") }, 0)
     }
 
     func testReleaseMemoryEventuallyKeepsPersistentReaders() throws {
         let dbPool = try makePool(persistent: true)
-        XCTAssertEqual(try dbPool.read { $0.description }, "Folio.DatabasePool.reader.1")
+        XCTAssertEqual(try dbPool.read { $0.description }, "GRDB.DatabasePool.reader.1")
         dbPool.releaseMemoryEventually()
-        XCTAssertEqual(try dbPool.read { $0.description }, "Folio.DatabasePool.reader.1")
+        XCTAssertEqual(try dbPool.read { $0.description }, "GRDB.DatabasePool.reader.1")
 
         let other = try makePool(persistent: false)
-        XCTAssertEqual(try other.read { $0.description }, "Folio.DatabasePool.reader.1")
+        XCTAssertEqual(try other.read { $0.description }, "GRDB.DatabasePool.reader.1")
         other.releaseMemoryEventually()
-        XCTAssertEqual(try other.read { $0.description }, "Folio.DatabasePool.reader.2")
+        XCTAssertEqual(try other.read { $0.description }, "GRDB.DatabasePool.reader.2")
     }
 
     func testInvalidateReadOnlyConnectionsClosesPersistentReaders() throws {
         let dbPool = try makePool(persistent: true)
-        XCTAssertEqual(try dbPool.read { $0.description }, "Folio.DatabasePool.reader.1")
+        XCTAssertEqual(try dbPool.read { $0.description }, "GRDB.DatabasePool.reader.1")
         dbPool.invalidateReadOnlyConnections()
-        XCTAssertEqual(try dbPool.read { $0.description }, "Folio.DatabasePool.reader.2")
+        XCTAssertEqual(try dbPool.read { $0.description }, "GRDB.DatabasePool.reader.2")
     }
 }

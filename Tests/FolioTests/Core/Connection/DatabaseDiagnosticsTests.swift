@@ -52,10 +52,10 @@ final class DatabaseDiagnosticsTests: FolioTestCase {
 
     func testDescriptionOfAQueueConnection() throws {
         try DatabaseQueue().inDatabase { db in
-            XCTAssertEqual(db.description, "Folio.DatabaseQueue")
-            XCTAssertEqual("\(db)", "Folio.DatabaseQueue")
-            XCTAssertEqual(db.debugDescription, "<Database: Folio.DatabaseQueue>")
-            XCTAssertEqual(String(reflecting: db), "<Database: Folio.DatabaseQueue>")
+            XCTAssertEqual(db.description, "GRDB.DatabaseQueue")
+            XCTAssertEqual("\(db)", "GRDB.DatabaseQueue")
+            XCTAssertEqual(db.debugDescription, "<Database: GRDB.DatabaseQueue>")
+            XCTAssertEqual(String(reflecting: db), "<Database: GRDB.DatabaseQueue>")
         }
         var config = Configuration()
         config.label = "MyDatabase"
@@ -68,8 +68,8 @@ final class DatabaseDiagnosticsTests: FolioTestCase {
     func testDescriptionOfPoolConnections() throws {
         let path = temporaryDatabasePath()
         let dbPool = try DatabasePool(path: path)
-        XCTAssertEqual(try dbPool.write { $0.description }, "Folio.DatabasePool.writer")
-        XCTAssertEqual(try dbPool.read { $0.description }, "Folio.DatabasePool.reader.1")
+        XCTAssertEqual(try dbPool.write { $0.description }, "GRDB.DatabasePool.writer")
+        XCTAssertEqual(try dbPool.read { $0.description }, "GRDB.DatabasePool.reader.1")
         try dbPool.close()
 
         var config = Configuration()

@@ -106,8 +106,8 @@ final class DatabaseErrorDetailsTests: FolioTestCase {
             try db.execute(sql: "INSERT INTO player VALUES ('a')")
             XCTAssertThrowsError(try db.execute(sql: "INSERT INTO player VALUES ('a')")) { error in
                 let nsError = error as NSError
-                XCTAssertEqual(DatabaseError.errorDomain, "Folio.DatabaseError")
-                XCTAssertEqual(nsError.domain, "Folio.DatabaseError")
+                XCTAssertEqual(DatabaseError.errorDomain, "GRDB.DatabaseError")
+                XCTAssertEqual(nsError.domain, "GRDB.DatabaseError")
                 XCTAssertEqual(nsError.code, 2067) // SQLITE_CONSTRAINT_UNIQUE
                 XCTAssertEqual((error as? DatabaseError)?.errorCode, 2067)
                 XCTAssertEqual(nsError.localizedDescription, "\(error)")

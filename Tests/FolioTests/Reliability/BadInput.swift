@@ -276,26 +276,17 @@ extension FolioTestCase {
         _ body: () throws -> Void) throws
     {
         #if os(Linux)
-        if ProcessInfo.processInfo.environment["FOLIO_ISOLATED_TEST"] != nil {
+        if isIsolatedTestProcess {
             try body()
             return
         }
-        let test = "FolioTests.\(Self.self)/\(testName.replacingOccurrences(of: "()", with: ""))"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = [test]
-        process.environment = ProcessInfo.processInfo.environment.merging(["FOLIO_ISOLATED_TEST": "1"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        if process.terminationReason == .uncaughtSignal {
+        let outcome = try runInChildProcess(testName)
+        let test = outcome.test
+        let lines = outcome.lines
+        if outcome.crashed {
             let cause = lines.first { $0.contains("Fatal error") || $0.contains("Precondition failed") } ?? "no message"
-            XCTFail("\(test) crashed (signal \(process.terminationStatus)): \(cause)", file: file, line: line)
-        } else if process.terminationStatus != 0 {
+            XCTFail("\(test) crashed (signal \(outcome.status)): \(cause)", file: file, line: line)
+        } else if outcome.status != 0 {
             let failures = lines.filter { $0.contains("error:") }.map { String($0) }
             XCTFail("\(test) failed in its own process:\n\(failures.joined(separator: "\n"))", file: file, line: line)
         }

@@ -79,7 +79,7 @@ public final class Statement {
     /// Unchecked: a statement is used by one thread at a time, and every
     /// run sets it (the dynamic exclusivity checks cost ~60 instructions
     /// per insertion of workload 6).
-    @exclusivity(unchecked) private var boundArguments = StatementArguments()
+    @exclusivity(unchecked) var boundArguments = StatementArguments()
 
     /// The number of columns in the rows of the statement.
     ///
@@ -111,7 +111,7 @@ public final class Statement {
 
     /// Whether all parameters are positional (`?`): arguments then bind in
     /// order, with no name resolution.
-    private let hasOnlyPositionalParameters: Bool
+    let hasOnlyPositionalParameters: Bool
 
     /// What the statement reads and writes, recorded when it compiled.
     let authorization: StatementAuthorization
@@ -123,7 +123,7 @@ public final class Statement {
     /// The error of the last ``setUncheckedArguments(_:)``, which can not
     /// throw: the next step throws it, and the statement does not run
     /// with arguments that were not bound.
-    private(set) var pendingBindError: DatabaseError?
+    var pendingBindError: DatabaseError?
 
     /// Whether running the statement may start a transaction (`BEGIN`,
     /// `SAVEPOINT`), which dates the transaction (see
@@ -132,12 +132,12 @@ public final class Statement {
 
     /// Whether every step has work to do before `sqlite3_step`: the
     /// statement invalidates the schema cache, or begins a transaction.
-    private let hasPermanentStepPreamble: Bool
+    let hasPermanentStepPreamble: Bool
 
     /// Whether a step has work to do before `sqlite3_step`: schema-cache
     /// invalidation, transaction dating, or a pending bind error. One
     /// flag, so that the hot path of stepping tests one value.
-    @exclusivity(unchecked) private(set) var needsStepPreamble: Bool
+    @exclusivity(unchecked) var needsStepPreamble: Bool
 
     /// The database region read by the statement.
     ///
@@ -357,220 +357,6 @@ public final class Statement {
             index += 1
         }
         return caseInsensitiveColumnIndexes[DatabaseNameKey(name)]
-    }
-
-    // MARK: - Arguments
-
-    /// Sets the arguments used by the next execution.
-    ///
-    /// ```swift
-    /// let statement = try db.makeStatement(sql: "INSERT INTO player (name) VALUES (?)")
-    /// try statement.setArguments(["Arthur"])
-    /// try statement.execute()
-    /// ```
-    ///
-    /// - Parameter arguments: Statement arguments.
-    /// - Throws: A ``DatabaseError`` when the arguments do not fit.
-    public func setArguments(_ arguments: StatementArguments) throws {
-        // Fast path for the common case: as many positional values as `?`.
-        if hasOnlyPositionalParameters, arguments.namedValues.isEmpty, arguments.positionalCount == parameterNames.count {
-            boundArguments = arguments
-            if let literal = arguments.literal {
-                try bind(literal)
-            } else {
-                try bind(arguments.storedValues)
-            }
-            return
-        }
-        var values = arguments.values[...]
-        let resolved = try resolvedValues(consuming: &values, named: arguments.namedValues)
-        try checkNoRemainingValues(values, namedValues: arguments.namedValues, allArguments: arguments)
-        boundArguments = arguments
-        try bind(resolved)
-    }
-
-    /// Sets arguments without checking them: missing values are NULL, extra
-    /// values are ignored.
-    ///
-    /// - Parameter arguments: Statement arguments.
-    public func setUncheckedArguments(_ arguments: StatementArguments) {
-        var values = arguments.values[...]
-        let resolved = parameterNames.map { name -> DatabaseValue in
-            if let name, let value = arguments.namedValues[name] { return value }
-            return values.popFirst() ?? .null
-        }
-        boundArguments = arguments
-        do {
-            try bind(resolved)
-        } catch {
-            // A value too big for SQLite, or no memory left: the
-            // statement must not run with the parameters that could not
-            // be bound, and the error reaches the caller at the next step
-            // (the binder keeps it in `pendingBindError`).
-        }
-    }
-
-    /// Binds the values needed by the statement, taking positional values
-    /// from the front of `values`. Used for multi-statement SQL, where each
-    /// statement consumes its own share of the arguments.
-    func consumeArguments(
-        _ values: inout ArraySlice<DatabaseValue>,
-        named: [String: DatabaseValue],
-        allArguments: StatementArguments) throws
-    {
-        let resolved = try resolvedValues(consuming: &values, named: named)
-        boundArguments = allArguments
-        try bind(resolved)
-    }
-
-    /// Binds values that are in parameter order, one per parameter, runs
-    /// `body` (which steps the statement), and gives the values back: the
-    /// arguments of the persistence methods (`Record/`), which a container
-    /// holds in the order of the statement's columns.
-    ///
-    /// This is ``setArguments(_:)`` without building arguments: the
-    /// values move into ``arguments`` for the run, so that the binder and
-    /// the errors of the run name them, and move back into `values`
-    /// afterwards, so that the caller owns them again without a copy (the
-    /// record layer then writes the rowid of an insertion in them). After
-    /// the run, ``arguments`` is empty. Values that do not match the
-    /// parameters (a statement with named parameters, or another count)
-    /// take ``setArguments(_:)``, and its errors.
-    ///
-    /// Measured on workload 6 (20k insertions of 10 values): keeping the
-    /// values in the statement after the run cost a retain and a release
-    /// per insertion, and a copy of the values when the rowid is written
-    /// in them (upserts, workload 19: ~1.2k instructions).
-    @inline(__always)
-    func withBoundValues<Result>(_ values: inout [DatabaseValue], _ body: () throws -> Result) throws -> Result {
-        guard hasOnlyPositionalParameters, values.count == parameterNames.count else {
-            try setArguments(StatementArguments(databaseValues: values))
-            return try body()
-        }
-        if !boundArguments.namedValues.isEmpty {
-            boundArguments.namedValues = [:]
-        }
-        if boundArguments.literal != nil {
-            boundArguments.literal = nil
-        }
-        swap(&values, &boundArguments.storedValues)
-        defer { swap(&values, &boundArguments.storedValues) }
-        try bind(boundArguments.storedValues)
-        return try body()
-    }
-
-    /// The one binder, for every statement: binds the values of
-    /// ``boundArguments``, resolved in parameter index order, after a
-    /// reset. When a value can not be bound, the bindings are cleared and
-    /// the error stays pending, so that the statement never runs with
-    /// parameters of a previous run: its next step throws the error too.
-    @inline(__always)
-    private func bind(_ values: [DatabaseValue]) throws {
-        prepareBinding()
-        let code = bindAll(values)
-        if code != SQLITE_OK {
-            throw bindFailure(code: code, values: values)
-        }
-    }
-
-    /// The binder of the values of an array literal (see
-    /// ``StatementArguments/literal``): each value is converted and bound
-    /// in turn, without an array of database values.
-    @inline(__always)
-    private func bind(_ literal: LiteralArgumentValues) throws {
-        prepareBinding()
-        let code = bindAll(literal)
-        if code != SQLITE_OK {
-            throw bindFailure(code: code, values: literal.databaseValues)
-        }
-    }
-
-    /// Resets the statement before binding, and forgets the error of a
-    /// previous bind.
-    @inline(__always)
-    private func prepareBinding() {
-        reset()
-        if needsStepPreamble && pendingBindError != nil {
-            pendingBindError = nil
-            needsStepPreamble = hasPermanentStepPreamble
-        }
-    }
-
-    /// Binds the values of an array literal to the parameters 1...n, and
-    /// returns the first error code, or `SQLITE_OK`.
-    private func bindAll(_ literal: LiteralArgumentValues) -> CInt {
-        literal.elements.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return SQLITE_OK }
-            // Read through an inout access, which projects the optional
-            // and opens the existential in place: reading the elements as
-            // values copies each one first (+130 instructions per
-            // execution of workload 5). Nothing is written.
-            let elements = UnsafeMutablePointer(mutating: base)
-            for index in 0..<buffer.count {
-                let code = bind(Statement.databaseValue(of: &elements[index]), at: CInt(index + 1))
-                if code != SQLITE_OK { return code }
-            }
-            return SQLITE_OK
-        }
-    }
-
-    /// The database value of an element of an array literal, read in
-    /// place (see ``bindAll(_:)``).
-    @inline(__always)
-    private static func databaseValue(of element: inout (any DatabaseValueConvertible)?) -> DatabaseValue {
-        element?.databaseValue ?? .null
-    }
-
-    /// The error of a failed bind (see ``bind(_:)``). Out of line: off the
-    /// hot path of binding.
-    @inline(never)
-    private func bindFailure(code: CInt, values: [DatabaseValue]) -> DatabaseError {
-        let arguments = boundArguments
-        let error = code == Statement.unrepresentableValueCode
-            ? unrepresentableValueError(in: values, arguments: arguments)
-            : DatabaseError.lastError(
-                database.sqliteConnection, code: code, sql: sql,
-                arguments: arguments, publicArguments: database.configuration.publicStatementArguments)
-        // Some parameters are bound, others keep the values of the
-        // previous run: the statement must not run until arguments are
-        // set again. Its next step throws the error too.
-        sqlite3_clear_bindings(sqliteStatement)
-        pendingBindError = error
-        needsStepPreamble = true
-        return error
-    }
-
-    /// Keeps the error of arguments set with the ``arguments`` setter,
-    /// which can not throw: the bindings are cleared, and the next step
-    /// throws the error, so that the statement never runs with arguments
-    /// that were not all bound.
-    private func deferArgumentsError(_ error: DatabaseError, arguments: StatementArguments) {
-        reset()
-        sqlite3_clear_bindings(sqliteStatement)
-        boundArguments = arguments
-        pendingBindError = error
-        needsStepPreamble = true
-    }
-
-    /// Binds values to the parameters 1...n, in place, and returns the
-    /// first error code, or `SQLITE_OK`.
-    private func bindAll(_ values: [DatabaseValue]) -> CInt {
-        values.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                let code = bind(buffer[index], at: CInt(index + 1))
-                if code != SQLITE_OK { return code }
-            }
-            return SQLITE_OK
-        }
-    }
-
-    /// Binds one value. See <https://www.sqlite.org/c3ref/bind_blob.html>.
-    ///
-    /// - Returns: An SQLite result code, or ``Statement.unrepresentableValueCode``
-    ///   for a value that SQLite can not store (`UInt64.max`), which is
-    ///   left unbound: throw ``unrepresentableValueError(in:arguments:)``.
-    private func bind(_ value: DatabaseValue, at index: CInt) -> CInt {
-        value._bind(to: sqliteStatement, at: index, unrepresentableCode: Statement.unrepresentableValueCode)
     }
 
     // MARK: - Execution

@@ -16,29 +16,18 @@ extension FolioTestCase {
         _ body: () throws -> Void) throws
     {
         #if os(Linux)
-        if ProcessInfo.processInfo.environment["FOLIO_ISOLATED_TEST"] != nil {
+        if isIsolatedTestProcess {
             try body()
             XCTFail("the misuse did not stop the program", file: file, line: line)
             return
         }
-        let test = "FolioTests.\(Self.self)/\(testName.replacingOccurrences(of: "()", with: ""))"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = [test]
-        process.environment = ProcessInfo.processInfo.environment.merging(["FOLIO_ISOLATED_TEST": "1"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        guard process.terminationReason == .uncaughtSignal else {
-            XCTFail("\(test) did not stop the program", file: file, line: line)
+        let outcome = try runInChildProcess(testName)
+        guard outcome.crashed else {
+            XCTFail("\(outcome.test) did not stop the program", file: file, line: line)
             return
         }
-        guard let fatal = lines.first(where: { $0.contains("Fatal error") }) else {
-            XCTFail("\(test) stopped without a fatal error message", file: file, line: line)
+        guard let fatal = outcome.lines.first(where: { $0.contains("Fatal error") }) else {
+            XCTFail("\(outcome.test) stopped without a fatal error message", file: file, line: line)
             return
         }
         for mention in mentions where !fatal.contains(mention) {

@@ -75,6 +75,17 @@ extension String {
         utf8.starts(with: prefix.utf8) { String.asciiLowercased($0) == String.asciiLowercased($1) }
     }
 
+    /// The name as `lowercased()` returns it, without building a new
+    /// string when the name has no uppercase letter and is ASCII (the
+    /// common case: observation compares table and column names this way
+    /// for each statement and each observer).
+    var lowercasedName: String {
+        let needsLowercasing: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 >= 0x80 || ($0 &- UInt8(ascii: "A")) < 26 }
+        }
+        return needsLowercasing == false ? self : lowercased()
+    }
+
     /// A byte with ASCII uppercase letters lowercased, and other bytes
     /// (UTF-8 continuation bytes included) unchanged.
     @inlinable @inline(__always)

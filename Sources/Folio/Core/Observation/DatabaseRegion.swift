@@ -85,8 +85,8 @@ public struct DatabaseRegion: Sendable, Equatable, CustomStringConvertible {
     ///   - rowIDs: Row ids, or nil for all rows.
     init(table: String, columns: Set<String>? = nil, rowIDs: Set<Int64>? = nil) {
         tableRegions = [
-            table.lowercased(): TableRegion(
-                columns: columns.map { Set($0.map { $0.lowercased() }) },
+            table.lowercasedName: TableRegion(
+                columns: columns.map { Set($0.map { $0.lowercasedName }) },
                 rowIDs: rowIDs),
         ]
     }
@@ -100,7 +100,7 @@ public struct DatabaseRegion: Sendable, Equatable, CustomStringConvertible {
     ///   - table: A table name.
     ///   - rowIDs: Row ids.
     func restricting(table: String, toRowIDs rowIDs: Set<Int64>) -> DatabaseRegion {
-        let key = table.lowercased()
+        let key = table.lowercasedName
         guard var tableRegions, var tableRegion = tableRegions[key] else { return self }
         tableRegion.rowIDs = tableRegion.rowIDs.map { $0.intersection(rowIDs) } ?? rowIDs
         tableRegions[key] = tableRegion
@@ -184,7 +184,7 @@ public struct DatabaseRegion: Sendable, Equatable, CustomStringConvertible {
     /// - Returns: Whether the region may be modified.
     public func isModified(byEventsOfKind eventKind: DatabaseEventKind) -> Bool {
         guard let tableRegions else { return true }
-        guard let tableRegion = tableRegions[eventKind.tableName.lowercased()] else {
+        guard let tableRegion = tableRegions[eventKind.tableName.lowercasedName] else {
             return false
         }
         switch eventKind {
@@ -194,7 +194,7 @@ public struct DatabaseRegion: Sendable, Equatable, CustomStringConvertible {
             guard let columns = tableRegion.columns, !columnNames.isEmpty else {
                 return true
             }
-            return columnNames.contains { columns.contains($0.lowercased()) }
+            return columnNames.contains { columns.contains($0.lowercasedName) }
         }
     }
 
@@ -207,7 +207,7 @@ public struct DatabaseRegion: Sendable, Equatable, CustomStringConvertible {
     /// - Returns: Whether the region is modified.
     public func isModified(by event: DatabaseEvent) -> Bool {
         guard let tableRegions else { return true }
-        guard let tableRegion = tableRegions[event.tableName.lowercased()] else {
+        guard let tableRegion = tableRegions[event.tableName.lowercasedName] else {
             return false
         }
         return tableRegion.rowIDs?.contains(event.rowID) ?? true

@@ -217,4 +217,69 @@ final class MigrationsDocTests: FolioTestCase {
             XCTAssertFalse(try db.tableExists("never"))
         }
     }
+
+    // "Each migration runs in a separate transaction. Should one throw an
+    // error, its transaction is rollbacked, subsequent migrations do not
+    // run, and the error is eventually thrown by migrate(_:)" (the error
+    // itself, whatever its type).
+    func testEachMigrationRunsInItsOwnTransactionAndItsErrorIsThrown() throws {
+        struct MigrationFailure: Error, Equatable { }
+        let dbQueue = try makeDatabaseQueue()
+        let transactionStates = Mutex<[Bool]>([])
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            transactionStates.withLock { $0.append(db.isInsideTransaction) }
+            try db.execute(sql: "CREATE TABLE t1 (a)")
+        }
+        migrator.registerMigration("v2", foreignKeyChecks: .immediate) { db in
+            transactionStates.withLock { $0.append(db.isInsideTransaction) }
+            try db.execute(sql: "CREATE TABLE t2 (a)")
+            throw MigrationFailure()
+        }
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: "CREATE TABLE t3 (a)")
+        }
+        XCTAssertThrowsError(try migrator.migrate(dbQueue)) { error in
+            XCTAssertEqual(error as? MigrationFailure, MigrationFailure())
+        }
+        XCTAssertEqual(transactionStates.withLock { $0 }, [true, true])
+        try dbQueue.read { db in
+            XCTAssertEqual(try migrator.appliedMigrations(db), ["v1"])
+            XCTAssertTrue(try db.tableExists("t1"))
+            XCTAssertFalse(try db.tableExists("t2"))
+            XCTAssertFalse(try db.tableExists("t3"))
+        }
+    }
+
+    // The eraseDatabaseOnSchemaChange option with a database pool: a
+    // changed migration wipes the database and migrates it again.
+    func testEraseDatabaseOnSchemaChangeWithADatabasePool() throws {
+        let path = temporaryDatabasePath()
+        func migrator(withScore: Bool) -> DatabaseMigrator {
+            var migrator = DatabaseMigrator()
+            migrator.eraseDatabaseOnSchemaChange = true
+            migrator.registerMigration("v1") { db in
+                try db.create(table: "player") { t in
+                    t.autoIncrementedPrimaryKey("id")
+                    t.column("name", .text)
+                    if withScore { t.column("score", .integer) }
+                }
+            }
+            return migrator
+        }
+        do {
+            let dbPool = try DatabasePool(path: path)
+            try migrator(withScore: false).migrate(dbPool)
+            try dbPool.write { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
+            try migrator(withScore: false).migrate(dbPool)
+            XCTAssertEqual(try dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") }, 1)
+            XCTAssertTrue(try dbPool.read(migrator(withScore: true).hasSchemaChanges))
+            try migrator(withScore: true).migrate(dbPool)
+            try dbPool.read { db in
+                XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player"), 0)
+                XCTAssertEqual(try db.columns(in: "player").map(\.name), ["id", "name", "score"])
+                XCTAssertFalse(try migrator(withScore: true).hasSchemaChanges(db))
+            }
+        }
+    }
 }

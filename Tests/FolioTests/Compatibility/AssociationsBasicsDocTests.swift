@@ -282,4 +282,48 @@ final class AssociationsBasicsDocTests: FolioTestCase {
                 .including(required: Book.author.including(required: Person.country))).count, 2)
         }
     }
+
+    // "Generally speaking, all foreign keys are supported, including
+    // composite keys"; "When the destination table of a foreign key does
+    // not define any primary key, you need to provide the full definition
+    // of a foreign key"; "GRDB does not match foreign keys that involve a
+    // NULL value either".
+    func testCompositeAndFullyDefinedForeignKeys() throws {
+        struct Edition: TableRecord {
+            static let book = belongsTo(Work.self)
+            static let publisher = belongsTo(Publisher.self, using: ForeignKey(["publisherCode"], to: ["code"]))
+        }
+        struct Work: TableRecord {
+            static let databaseTableName = "work"
+            static let editions = hasMany(Edition.self)
+        }
+        struct Publisher: TableRecord { }
+        let dbQueue = try makeDatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE work (authorName TEXT, title TEXT, PRIMARY KEY (authorName, title));
+                CREATE TABLE publisher (code TEXT, name TEXT); -- no primary key
+                CREATE TABLE edition (
+                    id INTEGER PRIMARY KEY,
+                    authorName TEXT, title TEXT, publisherCode TEXT,
+                    FOREIGN KEY (authorName, title) REFERENCES work(authorName, title));
+                INSERT INTO work VALUES ('Melville', 'Moby-Dick'), ('Thoreau', 'Walden');
+                INSERT INTO publisher VALUES ('HB', 'Harper & Brothers');
+                INSERT INTO edition VALUES (1, 'Melville', 'Moby-Dick', 'HB'), (2, 'Melville', NULL, NULL), (3, 'Thoreau', 'Walden', NULL);
+                """)
+            let joined = Edition.including(required: Edition.book).including(optional: Edition.publisher).orderByPrimaryKey()
+            XCTAssertEqual(
+                try joined.makePreparedRequest(db).statement.sql,
+                #"SELECT "edition".*, "work".*, "publisher".* FROM "edition" "#
+                    + #"JOIN "work" ON ("work"."authorName" = "edition"."authorName") AND ("work"."title" = "edition"."title") "#
+                    + #"LEFT JOIN "publisher" ON "publisher"."code" = "edition"."publisherCode" "#
+                    + #"ORDER BY "edition"."id""#)
+            let rows = try Row.fetchAll(db, joined)
+            // The edition whose title is NULL matches no work.
+            XCTAssertEqual(rows.map { $0["id"] as Int64 }, [1, 3])
+            XCTAssertEqual(rows.map { $0.scopes["publisher"]?["name"] as String? }, ["Harper & Brothers", nil])
+            let counts = try Row.fetchAll(db, Work.annotated(with: Work.editions.count).order(Column("title")))
+            XCTAssertEqual(counts.map { $0["editionCount"] as Int }, [1, 1])
+        }
+    }
 }

@@ -86,14 +86,15 @@ struct AssociationForeignKeyResolver: Sendable {
         case 1:
             return candidates[0].mapping.map { ($0.origin, $0.destination) }
         case 0:
+            // GRDB's message, word for word (AssociationsBasics.md, "Foreign
+            // Keys"): the fix, a ForeignKey, is in its documentation.
             throw DatabaseError(
                 resultCode: .SQLITE_ERROR,
-                message: "could not infer foreign key from \(originTable) to \(destinationTable): the schema declares none. Declare one in the schema, or give the association a ForeignKey, such as ForeignKey([\"\(destinationTable)Id\"])")
+                message: "Could not infer foreign key from \(originTable) to \(destinationTable)")
         default:
-            let options = candidates.map { "ForeignKey([\($0.originColumns.map { "\"\($0)\"" }.joined(separator: ", "))])" }
             throw DatabaseError(
                 resultCode: .SQLITE_ERROR,
-                message: "ambiguous foreign key from \(originTable) to \(destinationTable): the schema declares \(candidates.count). Give the association one of \(options.joined(separator: ", "))")
+                message: "Ambiguous foreign key from \(originTable) to \(destinationTable)")
         }
     }
 }

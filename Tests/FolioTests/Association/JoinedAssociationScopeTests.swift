@@ -185,6 +185,16 @@ final class JoinedAssociationScopeTests: FolioTestCase {
             for links in chains {
                 let request = self.request(links)
                 let chain = links.map(\.description).joined(separator: " > ")
+                if let optional = links.firstIndex(where: { !$0.isRequired }), links[(optional + 1)...].contains(where: \.isRequired) {
+                    // GRDB's documented fatal error (AssociationsBasics.md,
+                    // Known Issues), thrown by Folio.
+                    XCTAssertThrowsError(try Row.fetchAll(db, request), chain) { error in
+                        XCTAssertEqual(
+                            (error as? DatabaseError)?.message,
+                            "Not implemented: chaining a required association behind an optional association", chain)
+                    }
+                    continue
+                }
                 XCTAssertEqual(try request.makePreparedRequest(db).statement.sql, expectedSQL(links), chain)
                 let rows = try Row.fetchAll(db, request)
                 XCTAssertEqual(rows.count, 1, chain)
@@ -219,7 +229,7 @@ final class JoinedAssociationScopeTests: FolioTestCase {
     func testJoinedAssociationWithNothingIncludedBelowHasNoScope() throws {
         let dbQueue = try makeChainDatabase()
         try dbQueue.read { db in
-            let request = A.joining(required: A.b.joining(optional: B.c.joining(required: C.d)))
+            let request = A.joining(required: A.b.joining(optional: B.c.joining(optional: C.d)))
             let row = try XCTUnwrap(Row.fetchOne(db, request))
             XCTAssertEqual(row.scopes.names.sorted(), [])
             XCTAssertNil(row.scopes["b"])
@@ -232,13 +242,13 @@ final class JoinedAssociationScopeTests: FolioTestCase {
         let dbQueue = try makeChainDatabase()
         try dbQueue.read { db in
             let request = B
-                .joining(optional: B.c.including(required: C.d))
+                .joining(optional: B.c.including(optional: C.d))
                 .including(required: B.c.forKey("sameC"))
             XCTAssertEqual(
                 try request.makePreparedRequest(db).statement.sql,
                 #"SELECT "b".*, "d".*, "c2".* FROM "b" "#
                     + #"LEFT JOIN "c" "c1" ON "c1"."id" = "b"."cId" "#
-                    + #"JOIN "d" ON "d"."id" = "c1"."dId" "#
+                    + #"LEFT JOIN "d" ON "d"."id" = "c1"."dId" "#
                     + #"JOIN "c" "c2" ON "c2"."id" = "b"."cId""#)
             let row = try XCTUnwrap(Row.fetchOne(db, request))
             XCTAssertEqual(row.scopes.names.sorted(), ["c", "sameC"])
@@ -295,7 +305,7 @@ final class JoinedAssociationScopeTests: FolioTestCase {
     func testDecodableRecordDecodesTheNestedScopeOfAJoinedAssociationIntoAFlatRecord() throws {
         let dbQueue = try makeChainDatabase()
         try dbQueue.read { db in
-            let request = A.joining(optional: A.b.including(required: B.c))
+            let request = A.joining(required: A.b.including(required: B.c))
             let info = try XCTUnwrap(FlatInfo.fetchOne(db, request))
             XCTAssertEqual(info.a, A(id: 1, name: "a1", bId: 1))
             XCTAssertEqual(info.c, C(id: 1, name: "c1", dId: 1))

@@ -195,10 +195,15 @@ struct SQLQueryGenerator {
         return tableName.quotedDatabaseIdentifier + " " + name.quotedDatabaseIdentifier
     }
 
+    /// The joins of the relation's children, and of their own children.
+    ///
+    /// - Parameter isBehindOptionalJoin: Whether the relation is joined
+    ///   with a LEFT JOIN, or is below one.
     private func joins(
         of relation: SQLRelation,
         _ names: AliasNameTree,
-        _ context: inout SQLGenerationContext) throws -> String
+        _ context: inout SQLGenerationContext,
+        isBehindOptionalJoin: Bool = false) throws -> String
     {
         let firstPositionNames = context.aliasNames
         defer { context.aliasNames = firstPositionNames }
@@ -206,6 +211,16 @@ struct SQLQueryGenerator {
         for ((_, child), childNames) in zip(relation.children.filter { $0.child.kind != .all }, names.children) {
             if child.relation.needsOwnQuery {
                 throw SQLRelation.ownQueryAssociationError(child.relation.tableName)
+            }
+            if isBehindOptionalJoin && child.kind == .required {
+                // An inner join after a LEFT JOIN would drop the rows that
+                // the LEFT JOIN keeps without a match: the optional
+                // association would silently become required. GRDB stops
+                // with this documented fatal error (AssociationsBasics.md,
+                // Known Issues); Folio throws it.
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "Not implemented: chaining a required association behind an optional association")
             }
             names.activate(relation, in: &context)
             childNames.activate(child.relation, in: &context)
@@ -224,7 +239,9 @@ struct SQLQueryGenerator {
             if !conditions.isEmpty {
                 sql += " ON " + (try SQLExpression(.associative("AND", conditions)).sql(&context))
             }
-            sql += try joins(of: child.relation, childNames, &context)
+            sql += try joins(
+                of: child.relation, childNames, &context,
+                isBehindOptionalJoin: isBehindOptionalJoin || child.kind == .optional)
         }
         return sql
     }

@@ -184,7 +184,7 @@ public struct DatabaseRegion: Sendable, Equatable, CustomStringConvertible {
     /// - Returns: Whether the region may be modified.
     public func isModified(byEventsOfKind eventKind: DatabaseEventKind) -> Bool {
         guard let tableRegions else { return true }
-        guard let tableRegion = tableRegions[eventKind.tableName.lowercasedName] else {
+        guard let tableRegion = Self.tableRegion(named: eventKind.tableName.lowercasedName, in: tableRegions) else {
             return false
         }
         switch eventKind {
@@ -194,8 +194,31 @@ public struct DatabaseRegion: Sendable, Equatable, CustomStringConvertible {
             guard let columns = tableRegion.columns, !columnNames.isEmpty else {
                 return true
             }
+            if columns.count <= Self.linearSearchLimit {
+                return columnNames.contains { name in
+                    let name = name.lowercasedName
+                    return columns.contains { $0 == name }
+                }
+            }
             return columnNames.contains { columns.contains($0.lowercasedName) }
         }
+    }
+
+    /// Up to this many names, a look-up compares names one after the
+    /// other rather than hashing the name: observation asks each observer
+    /// about each statement, and observed regions have few tables and
+    /// columns.
+    private static var linearSearchLimit: Int { 4 }
+
+    /// The region of a table, given its lowercased name.
+    private static func tableRegion(named key: String, in tableRegions: [String: TableRegion]) -> TableRegion? {
+        if tableRegions.count <= linearSearchLimit {
+            for (table, region) in tableRegions where table == key {
+                return region
+            }
+            return nil
+        }
+        return tableRegions[key]
     }
 
     /// Returns whether a database change modifies the region.
@@ -207,7 +230,7 @@ public struct DatabaseRegion: Sendable, Equatable, CustomStringConvertible {
     /// - Returns: Whether the region is modified.
     public func isModified(by event: DatabaseEvent) -> Bool {
         guard let tableRegions else { return true }
-        guard let tableRegion = tableRegions[event.tableName.lowercasedName] else {
+        guard let tableRegion = Self.tableRegion(named: event.tableName.lowercasedName, in: tableRegions) else {
             return false
         }
         return tableRegion.rowIDs?.contains(event.rowID) ?? true

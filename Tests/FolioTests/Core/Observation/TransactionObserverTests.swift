@@ -343,4 +343,34 @@ final class TransactionObserverTests: FolioTestCase {
         XCTAssertFalse(region.isModified(byEventsOfKind: .update(tableName: "player", columnNames: ["score"])))
         XCTAssertFalse(region.isModified(byEventsOfKind: .insert(tableName: "team")))
     }
+
+    /// Small regions compare names one after the other, large ones hash
+    /// them: both ignore the case of ASCII letters, and agree.
+    func testRegionLookUpsOfSmallAndLargeRegions() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            for index in 0..<6 {
+                try db.execute(sql: "CREATE TABLE T\(index) (a, b, c, d, e, F)")
+            }
+        }
+        try dbQueue.read { db in
+            let small = try db.makeStatement(sql: "SELECT T0.a, T1.F FROM T0 JOIN T1").databaseRegion
+            let large = try db.makeStatement(sql: """
+                SELECT T0.*, T1.*, T2.a, T3.a, T4.a, T5.b FROM T0, T1, T2, T3, T4, T5
+                """).databaseRegion
+            for region in [small, large] {
+                XCTAssertTrue(region.isModified(byEventsOfKind: .insert(tableName: "t0")))
+                XCTAssertTrue(region.isModified(byEventsOfKind: .delete(tableName: "T1")))
+                XCTAssertTrue(region.isModified(byEventsOfKind: .update(tableName: "t1", columnNames: ["f"])))
+                XCTAssertTrue(region.isModified(byEventsOfKind: .update(tableName: "T0", columnNames: ["x", "A"])))
+                XCTAssertFalse(region.isModified(byEventsOfKind: .insert(tableName: "t9")))
+                XCTAssertFalse(region.isModified(byEventsOfKind: .insert(tableName: "T")))
+            }
+            XCTAssertFalse(small.isModified(byEventsOfKind: .update(tableName: "T0", columnNames: ["b"])))
+            XCTAssertTrue(large.isModified(byEventsOfKind: .update(tableName: "T0", columnNames: ["b"])))
+            XCTAssertFalse(small.isModified(byEventsOfKind: .insert(tableName: "T5")))
+            XCTAssertTrue(large.isModified(byEventsOfKind: .update(tableName: "t5", columnNames: ["B"])))
+            XCTAssertFalse(large.isModified(byEventsOfKind: .update(tableName: "t5", columnNames: ["c"])))
+        }
+    }
 }

@@ -174,6 +174,64 @@ public struct PersistenceContainer: Sendable {
         @inlinable set { self[column.name] = newValue }
     }
 
+    // The two subscripts below make `container["score"] = score` faster
+    // when `score` has a concrete type: the compiler prefers them to the
+    // subscripts above, whose `(any DatabaseValueConvertible)?` needs an
+    // existential for the value (about 35 instructions per column), since
+    // they take the value as it is, without wrapping it in an optional.
+    // Every other spelling keeps GRDB's subscripts: nil, optionals (the
+    // compiler prefers the subscripts above for them, as they need no
+    // conversion either), `any DatabaseValueConvertible`, and every read
+    // (the getters are unavailable, so that no read picks them). The
+    // column of the second one is an existential, not `some
+    // ColumnExpression`: two subscripts generic over the column would be
+    // ambiguous for an optional value. Inlined, the caller's column type
+    // is known, and the existential costs nothing. Tested by
+    // `PersistenceContainerSubscriptTests`.
+
+    /// Sets the value of a column (case-insensitive), for a value of a
+    /// concrete type: the same as GRDB's `subscript(_: String)`, which the
+    /// compiler picks for nil, optionals, `any DatabaseValueConvertible`
+    /// values, and every read.
+    ///
+    /// ```swift
+    /// container["score"] = score
+    /// ```
+    ///
+    /// GRDB has no such API: it converts the value without the existential
+    /// of GRDB's subscript. It can not be read.
+    ///
+    /// - Parameter column: A column name.
+    public subscript<Value: DatabaseValueConvertible>(_ column: String) -> Value {
+        @available(*, unavailable, message: "read the value through the (any DatabaseValueConvertible)? subscript")
+        get { fatalProgrammerError("PersistenceContainer's generic subscript can not be read") }
+        @inlinable @inline(__always) set {
+            setDatabaseValue(newValue.databaseValue, forColumn: column)
+        }
+    }
+
+    /// Sets the value of a column (case-insensitive), for a value of a
+    /// concrete type: the same as GRDB's
+    /// `subscript(_: some ColumnExpression)`, which the compiler picks for
+    /// nil, optionals, `any DatabaseValueConvertible` values, and every
+    /// read.
+    ///
+    /// ```swift
+    /// container[Columns.score] = score
+    /// ```
+    ///
+    /// GRDB has no such API: it converts the value without the existential
+    /// of GRDB's subscript. It can not be read.
+    ///
+    /// - Parameter column: A column.
+    public subscript<Value: DatabaseValueConvertible>(_ column: any ColumnExpression) -> Value {
+        @available(*, unavailable, message: "read the value through the (any DatabaseValueConvertible)? subscript")
+        get { fatalProgrammerError("PersistenceContainer's generic subscript can not be read") }
+        @inlinable @inline(__always) set {
+            setDatabaseValue(newValue.databaseValue, forColumn: column.name)
+        }
+    }
+
     /// Sets the value of a column, replacing the value of a column with the
     /// same name (case-insensitive), or appending a new column.
     ///

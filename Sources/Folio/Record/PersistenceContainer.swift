@@ -250,6 +250,47 @@ public struct PersistenceContainer: Sendable {
         setDatabaseValueSlowly(value, forColumn: column)
     }
 
+    /// The representation of a column name, two words: equal bits are the
+    /// same string (see ``expectsNextColumn(withBits:)``).
+    struct ColumnBits: Equatable {
+        var words: (UInt64, UInt64)
+
+        /// Whether strings are two words on this platform.
+        static var isSupported: Bool {
+            MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
+        }
+
+        /// The bits of `column` (only where ``isSupported``).
+        init(_ column: String) {
+            words = unsafeBitCast(column, to: (UInt64, UInt64).self)
+        }
+
+        static func == (lhs: ColumnBits, rhs: ColumnBits) -> Bool {
+            lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1
+        }
+    }
+
+    /// Whether the container follows its layout (see ``init(layout:)``),
+    /// and the column it expects next is the string whose bits are
+    /// `bits`, which the caller keeps alive (so that no other string has
+    /// them). Reads the expected column's bits in place: no copy of the
+    /// string, no reference counting.
+    @inline(__always)
+    func expectsNextColumn(withBits bits: ColumnBits) -> Bool {
+        let count = _values.count
+        guard _fingerprints == nil && count < _columns.count else { return false }
+        return _columns.withUnsafeBufferPointer { columns in
+            UnsafeRawPointer(columns.baseAddress! + count).load(as: ColumnBits.self) == bits
+        }
+    }
+
+    /// Appends the value of the column that the container expects next,
+    /// after ``expectsNextColumn(withBits:)`` said it is the one.
+    @inline(__always)
+    mutating func appendExpectedValue(_ value: __owned DatabaseValue) {
+        _values.append(value)
+    }
+
     /// See ``setDatabaseValue(_:forColumn:)``.
     @usableFromInline
     mutating func setDatabaseValueSlowly(_ value: __owned DatabaseValue, forColumn column: String) {

@@ -22,8 +22,6 @@
 /// value that was set (a `Bool` reads back as an `Int64`, for example).
 ///
 /// ## Topics
-/// - ``subscript(_:)-(String)``
-/// - ``subscript(_:)-(ColumnExpression)``
 /// - ``columns``
 /// - ``isEmpty``
 public struct PersistenceContainer: Sendable {

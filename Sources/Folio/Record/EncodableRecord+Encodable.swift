@@ -95,17 +95,24 @@ final class RecordEncoder<Record: EncodableRecord>: ReusableRecordEncoder {
     /// What the encoder and its containers write.
     let state = RecordEncodingState<Record>()
 
+    /// The key plan of ``keyedContainer``, if its key type has one.
+    private var keyPlan: RecordEncodingKeyPlan?
+
     override var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
 
     override func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let keyType = ObjectIdentifier(Key.self)
         if let cached = keyedContainer, cached.keyType == keyType {
+            // The keys of the record start again at the first position.
+            keyPlan?.position = 0
             // The entry of this key type holds a KeyedEncodingContainer<Key>.
             return unsafeDowncast(cached, to: TypedCachedKeyedEncodingContainer<KeyedEncodingContainer<Key>>.self)
                 .copyContainer()
         }
-        let container = KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(state: state))
+        let plan = state.usesKeyPlans && RecordEncodingKeyPlan.supports(Key.self) ? RecordEncodingKeyPlan() : nil
+        let container = KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(state: state, plan: plan))
         keyedContainer = TypedCachedKeyedEncodingContainer(keyType: keyType, container: container)
+        keyPlan = plan
         return container
     }
 
@@ -185,13 +192,24 @@ final class RecordEncodingState<Record: EncodableRecord> {
     /// without a switch.
     let usesDefaultKeys: Bool
 
+    /// Whether the column of a key depends on the key only, so that keyed
+    /// containers can remember it (see ``RecordEncodingKeyPlan``): not
+    /// for a `.custom` strategy.
+    let usesKeyPlans: Bool
+
     init() {
         let strategy = Record.databaseColumnEncodingStrategy
         self.columnEncodingStrategy = strategy
-        if case .useDefaultKeys = strategy {
+        switch strategy {
+        case .useDefaultKeys:
             usesDefaultKeys = true
-        } else {
+            usesKeyPlans = true
+        case .convertToSnakeCase:
             usesDefaultKeys = false
+            usesKeyPlans = true
+        case .custom:
+            usesDefaultKeys = false
+            usesKeyPlans = false
         }
     }
 
@@ -213,17 +231,16 @@ final class RecordEncodingState<Record: EncodableRecord> {
         usesDefaultKeys ? key.stringValue : columnEncodingStrategy.column(for: key)
     }
 
-    /// Sets the value of the column of a coding key. The value is owned,
-    /// so that the container appends it without copying it. Inlined in
-    /// the methods of the keyed container: no generic call per column.
+    /// Sets the value of a column. The value is owned, so that the
+    /// container appends it without copying it. Inlined in the methods of
+    /// the keyed container: no generic call per column.
     @inline(__always)
-    func set(_ value: __owned DatabaseValue, forKey key: some CodingKey) {
-        container.setDatabaseValue(value, forColumn: column(for: key))
+    func set(_ value: __owned DatabaseValue, forColumn column: String) {
+        container.setDatabaseValue(value, forColumn: column)
     }
 
-    /// Encodes a value of any type into a column.
-    func encode<T: Encodable>(_ value: T, forKey key: some CodingKey) throws {
-        let column = column(for: key)
+    /// Encodes a value of any type into the column of a coding key.
+    func encode<T: Encodable>(_ value: T, forColumn column: String, key: some CodingKey) throws {
         let dbValue = try DatabaseValueEncoding<Record>.databaseValue(for: value, column: column, codingPath: [key])
         container.setDatabaseValue(dbValue, forColumn: column)
     }
@@ -235,24 +252,85 @@ struct RecordKeyedEncodingContainer<Record: EncodableRecord, Key: CodingKey>: Ke
     /// ``CachedKeyedEncodingContainer``), which must not keep it in turn.
     let state: RecordEncodingState<Record>
 
+    /// The columns of the keys, by position, when the key type allows it
+    /// (see ``RecordEncodingKeyPlan``).
+    let plan: RecordEncodingKeyPlan?
+
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws { state.set(.null, forKey: key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { state.set(DatabaseValue(storage: .string(value)), forKey: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { state.set(DatabaseValue(storage: .int64(Int64(value))), forKey: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { state.set(DatabaseValue(storage: .int64(value)), forKey: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { state.set(value.databaseValue, forKey: key) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try state.encode(value, forKey: key) }
+    /// The column of a key: the one the plan expects, or the one the key
+    /// names.
+    @inline(__always)
+    private func column(for key: Key) -> String {
+        switch plan?.next(key) {
+        case .expected(let position, _)?:
+            return plan.unsafelyUnwrapped.entries[position].column
+        case .unexpected(let position)?:
+            return learnColumn(for: key, at: position)
+        case nil:
+            return state.column(for: key)
+        }
+    }
+
+    /// Returns the column of a key that the plan did not expect at
+    /// `position`, and teaches it to the plan.
+    @inline(never)
+    private func learnColumn(for key: Key, at position: Int) -> String {
+        let column = state.column(for: key)
+        plan?.learn(column, for: key, at: position)
+        return column
+    }
+
+    /// Sets the value of the column of a key.
+    ///
+    /// The fast path, for the keys of a record that come in the order of
+    /// the previous record's: the plan recognizes the key, and the
+    /// container expects its column next. It appends the value with no
+    /// string at all: not the key's `stringValue`, not even a copy of the
+    /// column (whose reference counting costs as much as the look-up it
+    /// replaces). Nor a reference to the plan: ``RecordEncodingKeyPlan/next(_:)``
+    /// returns a trivial value, so that the compiler does not keep the
+    /// plan alive across the append.
+    @inline(__always)
+    private func set(_ value: __owned DatabaseValue, forKey key: Key) {
+        switch plan?.next(key) {
+        case .expected(let position, let columnBits)?:
+            if state.container.expectsNextColumn(withBits: columnBits) {
+                state.container.appendExpectedValue(value)
+            } else {
+                state.set(value, forColumn: expectedColumn(at: position))
+            }
+        case .unexpected(let position)?:
+            state.set(value, forColumn: learnColumn(for: key, at: position))
+        case nil:
+            state.set(value, forColumn: state.column(for: key))
+        }
+    }
+
+    /// The column of the key that the plan expected at `position`.
+    @inline(never)
+    private func expectedColumn(at position: Int) -> String {
+        plan.unsafelyUnwrapped.entries[position].column
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { set(.null, forKey: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(DatabaseValue(storage: .string(value)), forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(DatabaseValue(storage: .int64(Int64(value))), forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(DatabaseValue(storage: .int64(value)), forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(value.databaseValue, forKey: key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try state.encode(value, forColumn: column(for: key), key: key)
+    }
 
     // nil is stored as NULL: the default implementations skip the column.
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
@@ -271,14 +349,14 @@ struct RecordKeyedEncodingContainer<Record: EncodableRecord, Key: CodingKey>: Ke
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value {
-            try state.encode(value, forKey: key)
+            try state.encode(value, forColumn: column(for: key), key: key)
         } else {
-            state.set(.null, forKey: key)
+            set(.null, forKey: key)
         }
     }
 
     private func encodeOptional<T: DatabaseValueConvertible>(_ value: T?, forKey key: Key) throws {
-        state.set(value?.databaseValue ?? .null, forKey: key)
+        set(value?.databaseValue ?? .null, forKey: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

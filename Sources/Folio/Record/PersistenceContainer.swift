@@ -22,8 +22,6 @@
 /// value that was set (a `Bool` reads back as an `Int64`, for example).
 ///
 /// ## Topics
-/// - ``subscript(_:)-(String)``
-/// - ``subscript(_:)-(ColumnExpression)``
 /// - ``columns``
 /// - ``isEmpty``
 public struct PersistenceContainer: Sendable {
@@ -174,6 +172,64 @@ public struct PersistenceContainer: Sendable {
         @inlinable set { self[column.name] = newValue }
     }
 
+    // The two subscripts below make `container["score"] = score` faster
+    // when `score` has a concrete type: the compiler prefers them to the
+    // subscripts above, whose `(any DatabaseValueConvertible)?` needs an
+    // existential for the value (about 35 instructions per column), since
+    // they take the value as it is, without wrapping it in an optional.
+    // Every other spelling keeps GRDB's subscripts: nil, optionals (the
+    // compiler prefers the subscripts above for them, as they need no
+    // conversion either), `any DatabaseValueConvertible`, and every read
+    // (the getters are unavailable, so that no read picks them). The
+    // column of the second one is an existential, not `some
+    // ColumnExpression`: two subscripts generic over the column would be
+    // ambiguous for an optional value. Inlined, the caller's column type
+    // is known, and the existential costs nothing. Tested by
+    // `PersistenceContainerSubscriptTests`.
+
+    /// Sets the value of a column (case-insensitive), for a value of a
+    /// concrete type: the same as GRDB's `subscript(_: String)`, which the
+    /// compiler picks for nil, optionals, `any DatabaseValueConvertible`
+    /// values, and every read.
+    ///
+    /// ```swift
+    /// container["score"] = score
+    /// ```
+    ///
+    /// GRDB has no such API: it converts the value without the existential
+    /// of GRDB's subscript. It can not be read.
+    ///
+    /// - Parameter column: A column name.
+    public subscript<Value: DatabaseValueConvertible>(_ column: String) -> Value {
+        @available(*, unavailable, message: "read the value through the (any DatabaseValueConvertible)? subscript")
+        get { fatalProgrammerError("PersistenceContainer's generic subscript can not be read") }
+        @inlinable @inline(__always) set {
+            setDatabaseValue(newValue.databaseValue, forColumn: column)
+        }
+    }
+
+    /// Sets the value of a column (case-insensitive), for a value of a
+    /// concrete type: the same as GRDB's
+    /// `subscript(_: some ColumnExpression)`, which the compiler picks for
+    /// nil, optionals, `any DatabaseValueConvertible` values, and every
+    /// read.
+    ///
+    /// ```swift
+    /// container[Columns.score] = score
+    /// ```
+    ///
+    /// GRDB has no such API: it converts the value without the existential
+    /// of GRDB's subscript. It can not be read.
+    ///
+    /// - Parameter column: A column.
+    public subscript<Value: DatabaseValueConvertible>(_ column: any ColumnExpression) -> Value {
+        @available(*, unavailable, message: "read the value through the (any DatabaseValueConvertible)? subscript")
+        get { fatalProgrammerError("PersistenceContainer's generic subscript can not be read") }
+        @inlinable @inline(__always) set {
+            setDatabaseValue(newValue.databaseValue, forColumn: column.name)
+        }
+    }
+
     /// Sets the value of a column, replacing the value of a column with the
     /// same name (case-insensitive), or appending a new column.
     ///
@@ -190,6 +246,47 @@ public struct PersistenceContainer: Sendable {
             return
         }
         setDatabaseValueSlowly(value, forColumn: column)
+    }
+
+    /// The representation of a column name, two words: equal bits are the
+    /// same string (see ``expectsNextColumn(withBits:)``).
+    struct ColumnBits: Equatable {
+        var words: (UInt64, UInt64)
+
+        /// Whether strings are two words on this platform.
+        static var isSupported: Bool {
+            MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
+        }
+
+        /// The bits of `column` (only where ``isSupported``).
+        init(_ column: String) {
+            words = unsafeBitCast(column, to: (UInt64, UInt64).self)
+        }
+
+        static func == (lhs: ColumnBits, rhs: ColumnBits) -> Bool {
+            lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1
+        }
+    }
+
+    /// Whether the container follows its layout (see ``init(layout:)``),
+    /// and the column it expects next is the string whose bits are
+    /// `bits`, which the caller keeps alive (so that no other string has
+    /// them). Reads the expected column's bits in place: no copy of the
+    /// string, no reference counting.
+    @inline(__always)
+    func expectsNextColumn(withBits bits: ColumnBits) -> Bool {
+        let count = _values.count
+        guard _fingerprints == nil && count < _columns.count else { return false }
+        return _columns.withUnsafeBufferPointer { columns in
+            UnsafeRawPointer(columns.baseAddress! + count).load(as: ColumnBits.self) == bits
+        }
+    }
+
+    /// Appends the value of the column that the container expects next,
+    /// after ``expectsNextColumn(withBits:)`` said it is the one.
+    @inline(__always)
+    mutating func appendExpectedValue(_ value: __owned DatabaseValue) {
+        _values.append(value)
     }
 
     /// See ``setDatabaseValue(_:forColumn:)``.

@@ -59,8 +59,8 @@ extension MutableCollection where Element: MutablePersistableRecord {
     }
 
     /// Upserts all records (`INSERT … ON CONFLICT DO UPDATE`), in as few
-    /// statements as possible, and sets their ids in place. GRDB has no
-    /// such API.
+    /// statements as possible, and sets their ids in place.
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// var players = [Player(id: 1, name: "Arthur"), Player(id: 2, name: "Barbara")]

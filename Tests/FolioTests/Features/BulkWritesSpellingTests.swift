@@ -187,6 +187,22 @@ final class BulkWritesSpellingTests: FolioTestCase {
         }
     }
 
+    func testSequenceForms() throws {
+        let dbQueue = try makeDatabase()
+        try dbQueue.write { db in
+            // Sequences whose count is not known up front.
+            try (1...3).lazy.map { Country(code: "C\($0)", name: "Country \($0)") }.insertAll(db)
+            try AnySequence([Country(code: "C1", name: "Renamed")]).upsertAll(db)
+            XCTAssertEqual(try Country.order(Column("code")).fetchAll(db).map(\.name), ["Renamed", "Country 2", "Country 3"])
+            let saved = try sequence(first: 1, next: { $0 < 3 ? $0 + 1 : nil })
+                .lazy.map { Player(name: "P\($0)") }
+                .insertAllAndFetch(db)
+            XCTAssertEqual(saved.map(\.id), [1, 2, 3])
+            let merged = try AnySequence([Player(name: "P2", score: 9)]).upsertAllAndFetch(db)
+            XCTAssertEqual(merged, [Player(id: 2, name: "P2", score: 9)])
+        }
+    }
+
     func testEmptyCollectionRunsNothing() throws {
         let dbQueue = try makeDatabase()
         try dbQueue.write { db in

@@ -54,12 +54,16 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
 
     /// The name of the database on the cluster.
     ///
+    /// GRDB has no such API.
+    ///
     /// ```swift
     /// print(cluster.databaseName) // "library"
     /// ```
     public let databaseName: String
 
     /// How this database talks to its cluster.
+    ///
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// print(cluster.dqliteConfiguration.retryWrites)
@@ -68,6 +72,8 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
 
     /// Connects to the leader of a dqlite cluster and opens a database,
     /// created on first use.
+    ///
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// let cluster = try DqliteDatabase(
@@ -137,6 +143,8 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
 
     /// The nodes of the cluster, as its leader lists them.
     ///
+    /// GRDB has no such API.
+    ///
     /// ```swift
     /// let voters = try cluster.servers().filter { $0.role == .voter }
     /// ```
@@ -149,6 +157,8 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
     /// The address of the leader that receives the statements now, if
     /// connected.
     ///
+    /// GRDB has no such API.
+    ///
     /// ```swift
     /// print(cluster.leaderAddress ?? "not connected")
     /// ```
@@ -157,6 +167,8 @@ public final class DqliteDatabase: DatabaseWriter, _DatabaseWriterForwarding {
     }
 
     /// Closes the connection to the leader, and the local connection.
+    ///
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// try cluster.close()

@@ -31,13 +31,21 @@ public struct DqliteServer: Sendable, Hashable {
     }
 
     /// The node's id in the cluster.
+    ///
+    /// GRDB has no such API.
     public var id: UInt64
     /// The node's address ("127.0.0.1:9001").
+    ///
+    /// GRDB has no such API.
     public var address: String
     /// The node's role.
+    ///
+    /// GRDB has no such API.
     public var role: Role
 
     /// Creates a description of a node.
+    ///
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// let server = DqliteServer(id: 1, address: "127.0.0.1:9001", role: .voter)

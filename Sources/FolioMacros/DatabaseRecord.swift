@@ -3,8 +3,8 @@ import Folio
 /// Makes a struct a record: `FetchableRecord` and `PersistableRecord`
 /// (or `MutablePersistableRecord` when it has an auto-incremented `id`),
 /// with its table name, its `Columns`, an `init(row:)` that reads columns
-/// by index and an `encode(to:)` that needs no `Encodable`. GRDB has no
-/// such API.
+/// by index and an `encode(to:)` that needs no `Encodable`.
+/// GRDB has no such API.
 ///
 /// ```swift
 /// import Folio

@@ -61,18 +61,42 @@ public final class ChangeRecorder: @unchecked Sendable {
     /// - Returns: The changeset; an empty changeset when nothing changed.
     /// - Throws: A ``DatabaseError`` (the changes stay recorded then).
     public func takeChangeset() throws -> Changeset {
+        try take { session in try session.changeset() }
+    }
+
+    /// Returns the changes written since the recorder was created, or since
+    /// the last take, as a patchset (only the new values of updates, and
+    /// the primary key of deletes), and starts recording anew.
+    ///
+    /// GRDB has no such API.
+    ///
+    /// ```swift
+    /// let pending: Patchset = try recorder.takePatchset()
+    /// ```
+    ///
+    /// It may be called inside or outside of a write access of the writer.
+    ///
+    /// - Returns: The patchset; an empty patchset when nothing changed.
+    /// - Throws: A ``DatabaseError`` (the changes stay recorded then).
+    public func takePatchset() throws -> Patchset {
+        try take { session in try session.patchset() }
+    }
+
+    /// Reads the recorded changes with `read`, then replaces the session
+    /// with a new one; the changes stay recorded when `read` throws.
+    private func take<T>(_ read: (DatabaseSession) throws -> T) throws -> T {
         try writer.unsafeReentrantWrite { db in
             let next = try DatabaseSession(db, tables: tables)
-            let changeset: Changeset
+            let taken: T
             do {
-                changeset = try session.changeset()
+                taken = try read(session)
             } catch {
                 next.delete()
                 throw error
             }
             session.delete()
             session = next
-            return changeset
+            return taken
         }
     }
 

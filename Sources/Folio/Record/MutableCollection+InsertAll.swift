@@ -3,7 +3,8 @@
 //
 // Two families: the in-place methods of a `MutableCollection` of
 // `MutablePersistableRecord`, which set the ids of the records, and the
-// non-mutating methods of a `Collection` of `PersistableRecord` (whose
+// non-mutating methods of any `Sequence` (a collection, or a sequence
+// whose count is not known up front) of `PersistableRecord` (whose
 // callbacks can not modify a record), which write copies. A `var`
 // collection of `PersistableRecord` matches both: the in-place methods are
 // `@_disfavoredOverload`, so that it gets the non-mutating ones, which
@@ -59,8 +60,8 @@ extension MutableCollection where Element: MutablePersistableRecord {
     }
 
     /// Upserts all records (`INSERT … ON CONFLICT DO UPDATE`), in as few
-    /// statements as possible, and sets their ids in place. GRDB has no
-    /// such API.
+    /// statements as possible, and sets their ids in place.
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// var players = [Player(id: 1, name: "Arthur"), Player(id: 2, name: "Barbara")]
@@ -174,7 +175,7 @@ extension MutableCollection where Element: MutablePersistableRecord {
 
 // MARK: - Records that decode themselves
 
-extension Collection where Element: MutablePersistableRecord & FetchableRecord {
+extension Sequence where Element: MutablePersistableRecord & FetchableRecord {
     /// Inserts all records as ``MutableCollection/insertAll(_:onConflict:)``,
     /// and returns the inserted records fetched back (`RETURNING *`), with
     /// their ids, default values and generated columns, in the order of
@@ -225,7 +226,7 @@ extension Collection where Element: MutablePersistableRecord & FetchableRecord {
 }
 
 // MARK: - PersistableRecord: non-mutating variants
-extension Collection where Element: PersistableRecord {
+extension Sequence where Element: PersistableRecord {
     /// Inserts all records, in as few statements as possible, without
     /// modifying the collection. GRDB has no such API.
     ///

@@ -45,8 +45,8 @@ extension PersistenceContainer {
     }
 
     /// Stores a date property of a record in a column, with the record's
-    /// ``EncodableRecord/databaseDateEncodingStrategy(for:)``. GRDB has no
-    /// such API.
+    /// ``EncodableRecord/databaseDateEncodingStrategy(for:)``.
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// try container.encodeColumn(date, forColumn: "date", record: Event.self)
@@ -64,8 +64,8 @@ extension PersistenceContainer {
 
     /// Stores an optional date property of a record in a column (NULL for
     /// nil), with the record's
-    /// ``EncodableRecord/databaseDateEncodingStrategy(for:)``. GRDB has no
-    /// such API.
+    /// ``EncodableRecord/databaseDateEncodingStrategy(for:)``.
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// try container.encodeColumnIfPresent(date, forColumn: "date", record: Event.self)

@@ -75,8 +75,8 @@ extension Row {
     }
 
     /// Decodes a column of a record from the row, through the type's
-    /// ``DatabaseValueConvertible/fromDatabaseValue(_:)``. GRDB has no
-    /// such API.
+    /// ``DatabaseValueConvertible/fromDatabaseValue(_:)``.
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// let email = try row.decodeColumn(Email.self, at: 2, of: indexes, record: Player.self)
@@ -125,8 +125,8 @@ extension Row {
     // MARK: - Dates
 
     /// Decodes a date column of a record, with the record's
-    /// ``FetchableRecord/databaseDateDecodingStrategy(for:)``. GRDB has no
-    /// such API.
+    /// ``FetchableRecord/databaseDateDecodingStrategy(for:)``.
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// let date = try row.decodeColumn(Date.self, at: 1, of: indexes, record: Event.self)
@@ -208,8 +208,8 @@ extension Row {
     }
 
     /// Decodes an optional column of a record whose type has a raw value,
-    /// from its raw value; nil for NULL or a missing column. GRDB has no
-    /// such API.
+    /// from its raw value; nil for NULL or a missing column.
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// let kind = try row.decodeColumnIfPresent(Kind.self, at: 2, of: indexes, record: Player.self)
@@ -409,8 +409,8 @@ extension Row {
     }
 
     /// Decodes a column of a record whose type is `Decodable` and has a
-    /// standard raw value, read straight from the statement. GRDB has no
-    /// such API.
+    /// standard raw value, read straight from the statement.
+    /// GRDB has no such API.
     ///
     /// ```swift
     /// let kind = try row.decodeColumn(Kind.self, at: 2, of: indexes, record: Player.self)

@@ -516,7 +516,13 @@ struct RowKeyedDecoding<Key: CodingKey> {
             throw row._columnNotFound(T.self, column: key.stringValue, index: nil)
         }
         do {
-            return try decodeRecord(T.self, from: row, record: record, recordType: traits.recordType)
+            // The row as a guaranteed reference: no retain and release of
+            // the row for each record (the container holds it unretained,
+            // and its owner keeps it alive).
+            let record = self.record
+            return try unmanagedRow._withUnsafeGuaranteedRef { row in
+                try decodeRecord(T.self, from: row, record: record, recordType: traits.recordType)
+            }
         } catch let error as RowDecodingError where error.reason == .columnNotFound {
             throw RowDecodingError(
                 reason: .columnNotFound, type: T.self, column: key.stringValue, index: nil, databaseValue: nil,

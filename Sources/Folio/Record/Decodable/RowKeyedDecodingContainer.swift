@@ -458,8 +458,19 @@ struct RowKeyedDecoding<Key: CodingKey> {
     {
         // The index comes from the row's layout, or from the plan, for
         // the next steps of the row.
+        if let cachedScope = unmanagedRow._withUnsafeGuaranteedRef({ $0._unretainedCachedScopeRow(at: index) }) {
+            // The scope row of a cursor's row, which keeps it for the
+            // whole step: no retain and release of it per record.
+            let record = self.record
+            return try cachedScope._withUnsafeGuaranteedRef { scope in
+                guard scope.containsNonNullValue else {
+                    throw onlyNullValues(T.self, forKey: key)
+                }
+                return try decodeRecord(T.self, from: scope, record: record, recordType: traits.recordType)
+            }
+        }
         let scope = unmanagedRow._withUnsafeGuaranteedRef { row in
-            row._cachedScopeRow(at: index) ?? row.scopeRow(at: index, of: row._layout?.scopes ?? [])
+            row.scopeRow(at: index, of: row._layout?.scopes ?? [])
         }
         guard scope.containsNonNullValue else {
             throw onlyNullValues(T.self, forKey: key)

@@ -34,9 +34,46 @@ public struct Inflections: Sendable {
         }
     }
 
-    var pluralRules: [Rule] = []
-    var singularRules: [Rule] = []
-    var uncountables: Set<String> = []
+    var pluralRules: [Rule] = [] { didSet { memo = Memo() } }
+    var singularRules: [Rule] = [] { didSet { memo = Memo() } }
+    var uncountables: Set<String> = [] { didSet { memo = Memo() } }
+
+    /// The forms found already with these rules: a request that includes
+    /// an association derives its key at each call
+    /// (`Book.including(required: Book.author)`), and running the
+    /// regular expressions of the rules costs ~200k instructions, a
+    /// look-up here a few hundred. Changing the rules gives these
+    /// inflections a new, empty memo (copies that keep their rules keep
+    /// theirs).
+    private var memo = Memo()
+
+    /// The memo of ``pluralize(_:)`` and ``singularize(_:)``, shared by
+    /// the copies of inflections that have the same rules. Keys compare
+    /// by bytes (two canonically equivalent strings may inflect to
+    /// different bytes).
+    final class Memo: Sendable {
+        private let forms = Synchronized<[Bool: [ByteExactString: String]]>([:])
+
+        /// Beyond this number of strings per form, the memo starts again:
+        /// identifiers are few, but nothing bounds what an application
+        /// inflects.
+        private static let capacity = 1_000
+
+        func form(of string: String, plural: Bool, _ inflect: () -> String) -> String {
+            let key = ByteExactString(string)
+            if let form = forms.withLock({ $0[plural]?[key] }) {
+                return form
+            }
+            let form = inflect()
+            forms.withLock { forms in
+                if forms[plural, default: [:]].count >= Self.capacity {
+                    forms[plural] = [:]
+                }
+                forms[plural, default: [:]][key] = form
+            }
+            return form
+        }
+    }
 
     /// Creates empty inflections, without any rule.
     ///
@@ -70,7 +107,7 @@ public struct Inflections: Sendable {
     /// - Returns: The plural form, or the string itself when it is empty,
     ///   uncountable, or when no rule matches.
     public func pluralize(_ string: String) -> String {
-        inflect(string, with: pluralRules)
+        memo.form(of: string, plural: true) { inflect(string, with: pluralRules) }
     }
 
     /// Returns the singular form of a string.
@@ -84,7 +121,7 @@ public struct Inflections: Sendable {
     /// - Returns: The singular form, or the string itself when it is empty,
     ///   uncountable, or when no rule matches.
     public func singularize(_ string: String) -> String {
-        inflect(string, with: singularRules)
+        memo.form(of: string, plural: false) { inflect(string, with: singularRules) }
     }
 
     private func inflect(_ string: String, with rules: [Rule]) -> String {

@@ -206,4 +206,61 @@ final class InflectionsTests: FolioTestCase {
         XCTAssertEqual(inflections.pluralize("userInformation"), "userInformation")
         XCTAssertEqual(inflections.pluralize("_information"), "_information")
     }
+
+    /// Inflections remember the forms they found (a request derives its
+    /// association key at each call): changing the rules of a copy forgets
+    /// them for that copy only, and the inflections it was copied from
+    /// keep their own forms.
+    func testRememberedFormsFollowTheRules() {
+        var inflections = Inflections.default
+        let defaultPlural = inflections.pluralize("cactus")
+        let defaultSingular = inflections.singularize("cacti")
+        let defaultTomeSingular = inflections.singularize("tomes")
+        XCTAssertNotEqual(defaultPlural, "cacti")
+        XCTAssertNotEqual(defaultSingular, "cactus")
+        XCTAssertNotEqual(defaultTomeSingular, "volume")
+        let before = inflections
+        inflections.irregularSuffix("cactus", "cacti")
+        XCTAssertEqual(inflections.pluralize("cactus"), "cacti")
+        XCTAssertEqual(inflections.singularize("cacti"), "cactus")
+        XCTAssertEqual(before.pluralize("cactus"), defaultPlural)
+        XCTAssertEqual(before.singularize("cacti"), defaultSingular)
+
+        inflections.uncountableWords(["cactus"])
+        XCTAssertEqual(inflections.pluralize("cactus"), "cactus")
+        inflections.plural("^cactus$", "cactoids")
+        XCTAssertEqual(inflections.pluralize("cactus"), "cactus") // still uncountable
+        XCTAssertEqual(inflections.pluralize("book"), "books")
+        inflections.plural("^book$", "tomes")
+        XCTAssertEqual(inflections.pluralize("book"), "tomes")
+        inflections.singular("^tomes$", "volume")
+        XCTAssertEqual(inflections.singularize("tomes"), "volume")
+        XCTAssertEqual(before.pluralize("book"), "books")
+        XCTAssertEqual(before.singularize("tomes"), defaultTomeSingular)
+    }
+
+    /// The remembered forms are keyed by the bytes of the string: two
+    /// canonically equivalent strings (a precomposed `é`, and `e` followed
+    /// by a combining accent) are inflected each on its own, and keep
+    /// their own bytes.
+    func testRememberedFormsKeepTheBytesOfTheirString() {
+        let inflections = Inflections.default
+        let precomposed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        XCTAssertEqual(Array(inflections.pluralize(precomposed).utf8), Array("caf\u{E9}s".utf8))
+        XCTAssertEqual(Array(inflections.pluralize(decomposed).utf8), Array("cafe\u{301}s".utf8))
+        XCTAssertEqual(Array(inflections.pluralize(precomposed).utf8), Array("caf\u{E9}s".utf8))
+    }
+
+    /// Inflections used from many threads at once (requests are built
+    /// on any thread) give the same forms.
+    func testRememberedFormsFromManyThreads() {
+        let inflections = Inflections.default
+        let words = (0..<200).map { "item\($0 % 50)Category" }
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for word in words {
+                XCTAssertEqual(inflections.pluralize(word), word.dropLast(1) + "ies")
+            }
+        }
+    }
 }

@@ -21,9 +21,6 @@ enum AccessKeys {
     /// runs the current code.
     static let pool = DispatchSpecificKey<UInt64>()
 
-    /// The reader connection of a pool whose queue runs the current code.
-    static let reader = DispatchSpecificKey<WeakReader>()
-
     /// The last identifier given by ``makeIdentifier()``.
     private static let lastIdentifier = Atomic<UInt64>(0)
 

@@ -284,6 +284,14 @@ final class ReaderPool: Sendable {
         state.withLock { $0.idle }
     }
 
+    /// The open connection whose queue has this identifier (see
+    /// ``AccessKeys/connection``), lent or not, or nil.
+    func reader(withAccessIdentifier identifier: UInt64) -> SerializedDatabase? {
+        state.withLock { state in
+            state.all.values.first { $0.accessIdentifier == identifier }
+        }
+    }
+
     /// All open connections, lent or not.
     func allReaders() -> [SerializedDatabase] {
         state.withLock { Array($0.all.values) }

@@ -23,7 +23,7 @@ final class SerializedDatabase: @unchecked Sendable {
     let queue: DispatchQueue
     /// The identifier of the connection in the specific data of its queue
     /// (see ``AccessKeys``).
-    private let accessIdentifier = AccessKeys.makeIdentifier()
+    let accessIdentifier = AccessKeys.makeIdentifier()
     private let connectionForInterrupt: SQLiteConnection?
     private let isClosed = Synchronized(false)
 

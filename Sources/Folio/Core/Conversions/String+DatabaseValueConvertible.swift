@@ -63,9 +63,22 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
     ///   <https://www.sqlite.org/c3ref/column_blob.html>.
     @inlinable
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> String? {
-        let type = sqlite3_column_type(sqliteStatement, index)
+        // TEXT, the common case, reads the column once
+        // (`sqlite3_column_value`), then its type, text and length from
+        // the value: each `sqlite3_column_*` call locks the connection's
+        // mutex and checks for a memory failure (~60 instructions), a
+        // `sqlite3_value_*` call does not. The value is unprotected, which
+        // is fine since a connection is never used by two threads at once
+        // (integers read the same way). See
+        // <https://www.sqlite.org/c3ref/column_blob.html>.
+        let value = sqlite3_column_value(sqliteStatement, index)
+        let type = sqlite3_value_type(value)
         if type == SQLITE_TEXT {
-            return String(_uncheckedSQLiteStatement: sqliteStatement, index: index)
+            // sqlite3_value_text before sqlite3_value_bytes, as SQLite
+            // recommends.
+            guard let bytes = sqlite3_value_text(value) else { return "" }
+            let count = Int(sqlite3_value_bytes(value))
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         } else if type == SQLITE_BLOB {
             return String._fromBlobColumn(sqliteStatement, index: index)
         } else if type == SQLITE_NULL {

@@ -68,6 +68,16 @@ extension Row {
         return scopeRows[index]
     }
 
+    /// The row of the scope at an index of the layout, unretained, when
+    /// a row that a cursor reuses has built the rows of its scopes
+    /// already; nil otherwise. The row keeps its scope rows until its
+    /// cursor ends: use the result while decoding the current step only.
+    @inline(__always)
+    func _unretainedCachedScopeRow(at index: Int) -> Unmanaged<Row>? {
+        guard let scopeRows = _cachedScopeRows, index >= 0 && index < scopeRows.count else { return nil }
+        return scopeRows.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }
+    }
+
     /// The names of the scopes of the row, in the order of its layout (the
     /// order of the associations of a joined request).
     var scopeNames: [String] {

@@ -416,7 +416,19 @@ public final class Row {
     /// row.scopes["author"]!.containsNonNullValue // true
     /// ```
     public var containsNonNullValue: Bool {
-        if (0..<count).contains(where: { !hasNull(atIndex: $0) }) {
+        if let _sqliteStatement {
+            // A row of a statement (the scope of a required association,
+            // decoded at each step): the columns straight from the
+            // statement, without the index checks of `hasNull(atIndex:)`.
+            var cIndex = CInt(truncatingIfNeeded: _offset)
+            let end = cIndex &+ CInt(truncatingIfNeeded: count)
+            while cIndex < end {
+                if sqlite3_column_type(_sqliteStatement, cIndex) != SQLITE_NULL {
+                    return true
+                }
+                cIndex &+= 1
+            }
+        } else if (0..<count).contains(where: { !hasNull(atIndex: $0) }) {
             return true
         }
         // Only rows whose own columns are all NULL look at their scopes.

@@ -458,8 +458,19 @@ struct RowKeyedDecoding<Key: CodingKey> {
     {
         // The index comes from the row's layout, or from the plan, for
         // the next steps of the row.
+        if let cachedScope = unmanagedRow._withUnsafeGuaranteedRef({ $0._unretainedCachedScopeRow(at: index) }) {
+            // The scope row of a cursor's row, which keeps it for the
+            // whole step: no retain and release of it per record.
+            let record = self.record
+            return try cachedScope._withUnsafeGuaranteedRef { scope in
+                guard scope.containsNonNullValue else {
+                    throw onlyNullValues(T.self, forKey: key)
+                }
+                return try decodeRecord(T.self, from: scope, record: record, recordType: traits.recordType)
+            }
+        }
         let scope = unmanagedRow._withUnsafeGuaranteedRef { row in
-            row._cachedScopeRow(at: index) ?? row.scopeRow(at: index, of: row._layout?.scopes ?? [])
+            row.scopeRow(at: index, of: row._layout?.scopes ?? [])
         }
         guard scope.containsNonNullValue else {
             throw onlyNullValues(T.self, forKey: key)
@@ -516,7 +527,13 @@ struct RowKeyedDecoding<Key: CodingKey> {
             throw row._columnNotFound(T.self, column: key.stringValue, index: nil)
         }
         do {
-            return try decodeRecord(T.self, from: row, record: record, recordType: traits.recordType)
+            // The row as a guaranteed reference: no retain and release of
+            // the row for each record (the container holds it unretained,
+            // and its owner keeps it alive).
+            let record = self.record
+            return try unmanagedRow._withUnsafeGuaranteedRef { row in
+                try decodeRecord(T.self, from: row, record: record, recordType: traits.recordType)
+            }
         } catch let error as RowDecodingError where error.reason == .columnNotFound {
             throw RowDecodingError(
                 reason: .columnNotFound, type: T.self, column: key.stringValue, index: nil, databaseValue: nil,

@@ -294,6 +294,37 @@ final class DatabasePoolTests: FolioTestCase {
         XCTAssertEqual(names, ["Arthur", "Barbara"])
     }
 
+    /// A read that runs on its reader's queue (`asyncRead`) finds its
+    /// reader again in `unsafeReentrantRead`: the pool looks the reader up
+    /// by the identifier of the queue's connection, among its open
+    /// readers, and the reentrant read runs in the read's transaction.
+    func testUnsafeReentrantReadInsideAsyncReadUsesTheReadersConnection() throws {
+        let dbPool = try makePlayerPool()
+        try dbPool.write { db in
+            try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+        }
+        let done = expectation(description: "read")
+        let results = ValueRecorder<String>()
+        dbPool.asyncRead { result in
+            do {
+                let db = try result.get()
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+                let (description, isInsideTransaction, reentrantCount) = try dbPool.unsafeReentrantRead { reentrantDB in
+                    (reentrantDB.description, reentrantDB.isInsideTransaction,
+                     try Int.fetchOne(reentrantDB, sql: "SELECT COUNT(*) FROM player")!)
+                }
+                results.append(description == db.description ? "same connection" : "other connection \(description)")
+                results.append("in the read's transaction: \(isInsideTransaction)")
+                results.append("counts \(count) \(reentrantCount)")
+            } catch {
+                results.append("error \(error)")
+            }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(results.values, ["same connection", "in the read's transaction: true", "counts 1 1"])
+    }
+
     // MARK: - Barrier
 
     func testBarrierWriteWaitsForReadsAndDelaysNewReads() throws {

@@ -382,16 +382,51 @@ extension SQLExpression {
         SQLExpression(.binary(op, lhs, rhs))
     }
 
+    /// The most operands that `associative(_:_:_:)` copies into one flat
+    /// operation. Past it, the operation keeps the longer one as its first
+    /// operand, unflattened, so that a chain of 200,000 `||` is built in
+    /// linear time instead of copying its operands at each step; the
+    /// operation is still one flat `a OR b OR c ...` everywhere it is read
+    /// (``flattenedOperands(_:_:)``).
+    static let maximumCopiedOperands = 64
+
     static func associative(_ op: String, _ lhs: SQLExpression, _ rhs: SQLExpression) -> SQLExpression {
         var operands: [SQLExpression] = []
         for operand in [lhs, rhs] {
-            if case let .associative(otherOp, others) = operand.impl, otherOp == op {
+            if case let .associative(otherOp, others) = operand.impl, otherOp == op,
+               others.count <= maximumCopiedOperands
+            {
                 operands += others
             } else {
                 operands.append(operand)
             }
         }
         return SQLExpression(.associative(op, operands))
+    }
+
+    /// The operands of an associative operation, with the operations of
+    /// the same operator that it keeps unflattened (see
+    /// ``maximumCopiedOperands``) expanded in order, without recursion.
+    static func flattenedOperands(_ op: String, _ operands: [SQLExpression]) -> [SQLExpression] {
+        func isNested(_ operand: SQLExpression) -> Bool {
+            if case let .associative(otherOp, _) = operand.impl { return otherOp == op }
+            return false
+        }
+        guard operands.contains(where: isNested) else { return operands }
+        var result: [SQLExpression] = []
+        var iterators = [operands.makeIterator()]
+        while !iterators.isEmpty {
+            guard let operand = iterators[iterators.count - 1].next() else {
+                iterators.removeLast()
+                continue
+            }
+            if case let .associative(otherOp, others) = operand.impl, otherOp == op {
+                iterators.append(others.makeIterator())
+            } else {
+                result.append(operand)
+            }
+        }
+        return result
     }
 
     /// Whether the expression is a comparison (`=`, `<>`, `<`, `<=`, `>`,

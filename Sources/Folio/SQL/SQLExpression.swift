@@ -11,7 +11,7 @@
 ///
 /// Raw SQL is an expression too: `SQL("score + ?", arguments: [1]).sqlExpression`.
 public struct SQLExpression: SQLSpecificExpressible, Sendable {
-    indirect enum Impl: Sendable {
+    enum Impl: Sendable {
         /// A column, optionally bound to a table alias.
         case column(String, TableAliasBase?)
         /// A column that belongs to no table, never qualified: the name of
@@ -76,10 +76,35 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case associationAggregate(TableAliasBase?, @Sendable (inout SQLGenerationContext, TableAliasBase?) throws -> SQLExpression)
     }
 
-    let impl: Impl
+    /// The box of an expression: a tree of 200,000 nested expressions is
+    /// freed without recursing as deep (see ``DeepTreeRelease``).
+    ///
+    /// `@unchecked Sendable`: `impl` is written only by `deinit`, when no
+    /// other reference to the node exists.
+    final class Node: @unchecked Sendable {
+        var impl: Impl
+
+        init(_ impl: Impl) {
+            self.impl = impl
+        }
+
+        deinit {
+            switch impl {
+            case .column, .detachedColumn, .singlePrimaryKey, .value, .countAll:
+                return
+            default:
+                DeepTreeRelease.release(&impl, replacingWith: .countAll)
+            }
+        }
+    }
+
+    let node: Node
+
+    /// What the expression is.
+    var impl: Impl { node.impl }
 
     init(_ impl: Impl) {
-        self.impl = impl
+        node = Node(impl)
     }
 
     /// Returns self.
@@ -89,7 +114,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
     ///
     /// - Parameter sqlLiteral: An SQL literal.
     init(literal sqlLiteral: SQL) {
-        impl = .literal(sqlLiteral)
+        node = Node(.literal(sqlLiteral))
     }
 
     /// An expression for a column of a table alias.
@@ -124,7 +149,16 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
 
     /// Returns the expression with the aliases of its columns transformed.
     func mapAliases(_ transform: (TableAliasBase?) -> TableAliasBase?) -> SQLExpression {
-        func map(_ e: SQLExpression) -> SQLExpression { e.mapAliases(transform) }
+        mapAliases(transform, depth: 1)
+    }
+
+    /// `mapAliases(_:)` of an expression found at `depth` in its tree.
+    /// Deeper than ``maximumDepth``, the expression is left as is: its
+    /// rendering throws SQLite's depth error before it reaches this level,
+    /// and walking 200,000 levels would exhaust the stack.
+    private func mapAliases(_ transform: (TableAliasBase?) -> TableAliasBase?, depth: Int) -> SQLExpression {
+        if depth > SQLExpression.maximumDepth { return self }
+        func map(_ e: SQLExpression) -> SQLExpression { e.mapAliases(transform, depth: depth + 1) }
         switch impl {
         case let .column(name, alias):
             return .column(name, transform(alias))
@@ -141,7 +175,7 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case let .binary(op, l, r):
             return SQLExpression(.binary(op, map(l), map(r)))
         case let .associative(op, es):
-            return SQLExpression(.associative(op, es.map(map)))
+            return SQLExpression(.associative(op, SQLExpression.flattenedOperands(op, es).map(map)))
         case let .inList(e, es, negated):
             return SQLExpression(.inList(map(e), es.map(map), negated: negated))
         case let .inSubquery(e, q, negated):
@@ -173,25 +207,34 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
     /// that may contain one. Such selections make a request return one row
     /// per group, and `fetchCount` then counts the rows of a subquery.
     var mayBeAggregate: Bool {
+        mayBeAggregate(depth: 1)
+    }
+
+    /// `mayBeAggregate` of an expression found at `depth` in its tree:
+    /// false past ``maximumDepth``, where rendering throws anyway.
+    private func mayBeAggregate(depth: Int) -> Bool {
+        if depth > SQLExpression.maximumDepth { return false }
+        let depth = depth + 1
         switch impl {
         case .countAll, .customAggregate, .aggregateFilter, .literal, .associationAggregate: return true
         case let .function(name, es, _):
             let name = name.uppercased()
             // MIN and MAX with several arguments are scalar functions.
             if es.count > 1, name == "MIN" || name == "MAX" {
-                return es.contains(where: \.mayBeAggregate)
+                return es.contains { $0.mayBeAggregate(depth: depth) }
             }
-            return SQLExpression.aggregateFunctions.contains(name) || es.contains(where: \.mayBeAggregate)
+            return SQLExpression.aggregateFunctions.contains(name) || es.contains { $0.mayBeAggregate(depth: depth) }
         case let .unary(_, e), let .postfix(e, _), let .collated(e, _), let .cast(e, _):
-            return e.mayBeAggregate
-        case let .binary(_, l, r): return l.mayBeAggregate || r.mayBeAggregate
-        case let .associative(_, es): return es.contains(where: \.mayBeAggregate)
+            return e.mayBeAggregate(depth: depth)
+        case let .binary(_, l, r): return l.mayBeAggregate(depth: depth) || r.mayBeAggregate(depth: depth)
+        case let .associative(op, es):
+            return SQLExpression.flattenedOperands(op, es).contains { $0.mayBeAggregate(depth: depth) }
         case let .between(e, l, h, _), let .likeEscape(e, l, h):
-            return e.mayBeAggregate || l.mayBeAggregate || h.mayBeAggregate
-        case let .inList(e, es, _): return e.mayBeAggregate || es.contains(where: \.mayBeAggregate)
-        case let .inSubquery(e, _, _), let .inTable(e, _, _): return e.mayBeAggregate
+            return e.mayBeAggregate(depth: depth) || l.mayBeAggregate(depth: depth) || h.mayBeAggregate(depth: depth)
+        case let .inList(e, es, _): return e.mayBeAggregate(depth: depth) || es.contains { $0.mayBeAggregate(depth: depth) }
+        case let .inSubquery(e, _, _), let .inTable(e, _, _): return e.mayBeAggregate(depth: depth)
         case let .caseWhen(cases, otherwise):
-            return cases.contains { $0.0.mayBeAggregate || $0.1.mayBeAggregate } || otherwise?.mayBeAggregate == true
+            return cases.contains { $0.0.mayBeAggregate(depth: depth) || $0.1.mayBeAggregate(depth: depth) } || otherwise?.mayBeAggregate(depth: depth) == true
         case .column, .detachedColumn, .singlePrimaryKey, .value, .exists, .subquery, .deferred, .schemaDependent: return false
         }
     }
@@ -206,6 +249,9 @@ extension SQLExpression {
     /// build uses several kilobytes per level).
     static let maximumDepth = 1000
 
+    /// The extra levels an SQL literal counts for (see `otherSQL`).
+    static let literalNestingWeight = 4
+
     /// Renders the expression as SQL, appending its values to the context
     /// arguments.
     ///
@@ -213,20 +259,15 @@ extension SQLExpression {
     ///   ``maximumDepth``, with SQLite's own message, before the stack
     ///   runs out.
     func sql(_ context: inout SQLGenerationContext, wrapped: Bool = false) throws -> String {
-        context.expressionDepth += 1
+        try context.deepen()
         defer { context.expressionDepth -= 1 }
-        if context.expressionDepth > SQLExpression.maximumDepth {
-            throw DatabaseError(
-                resultCode: .SQLITE_ERROR,
-                message: "Expression tree is too large (maximum depth \(SQLExpression.maximumDepth))")
-        }
         switch impl {
         case let .unary(op, e):
             return try SQLExpression.unarySQL(op, e, &context, wrapped: wrapped)
         case let .binary(op, l, r):
             return try SQLExpression.binarySQL(op, l, r, &context, wrapped: wrapped)
         case let .associative(op, es):
-            return try SQLExpression.associativeSQL(op, es, &context, wrapped: wrapped)
+            return try SQLExpression.associativeSQL(op, SQLExpression.flattenedOperands(op, es), &context, wrapped: wrapped)
         default:
             return try otherSQL(&context, wrapped: wrapped)
         }
@@ -294,6 +335,11 @@ extension SQLExpression {
             context.arguments.values.append(value)
             return "?"
         case let .literal(literal):
+            // A literal renders its interpolated expressions through
+            // closures and contexts of their own: more stack per level than
+            // an operator, so it counts as several levels.
+            try context.deepen(by: SQLExpression.literalNestingWeight)
+            defer { context.expressionDepth -= SQLExpression.literalNestingWeight }
             let (sql, arguments) = try literal.build(context.db)
             context.arguments += arguments
             return wrapped ? "(\(sql))" : sql

@@ -28,10 +28,30 @@ struct SQLGenerationContext {
     /// the error can show the SQL of the request. See ``generate(_:_:)``.
     var isLenient = false
 
-    /// How deep the expression being rendered is nested: rendering throws
-    /// past ``SQLExpression/maximumDepth`` instead of running out of
-    /// stack (see `SQLExpression.sql(_:wrapped:)`).
-    var expressionDepth = 0
+    /// How deep the expression being rendered is nested, counted on the
+    /// connection so that the contexts of nested SQL literals and
+    /// subqueries add up: rendering throws past
+    /// ``SQLExpression/maximumDepth`` instead of running out of stack (see
+    /// ``deepen()``).
+    var expressionDepth: Int {
+        get { db.sqlGenerationDepth }
+        nonmutating set { db.sqlGenerationDepth = newValue }
+    }
+
+    /// Enters `levels` levels of nesting (one for an expression, more for
+    /// a subquery), to be left with `expressionDepth -= levels` once
+    /// rendered.
+    ///
+    /// - Throws: A ``DatabaseError`` past ``SQLExpression/maximumDepth``,
+    ///   with SQLite's own message, before the stack runs out.
+    func deepen(by levels: Int = 1) throws {
+        if expressionDepth + levels > SQLExpression.maximumDepth {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "Expression tree is too large (maximum depth \(SQLExpression.maximumDepth))")
+        }
+        expressionDepth += levels
+    }
 
     /// The table of unqualified selections such as
     /// `allColumns(excluding:)`, in `RETURNING` clauses and record

@@ -134,6 +134,12 @@ public final class Database {
     /// The number of nested savepoints opened by ``inSavepoint(_:)``.
     var savepointDepth = 0
 
+    /// How deep the SQL being generated on this connection is nested:
+    /// expressions, subqueries and SQL literals rendered inside each
+    /// other, through as many generation contexts (see
+    /// `SQLGenerationContext.deepen()`).
+    var sqlGenerationDepth = 0
+
     /// Whether ``readOnly(_:)`` has set `PRAGMA query_only`.
     var isQueryOnly = false
 

@@ -88,7 +88,7 @@ extension SQLRelation {
         func visit(_ expression: SQLExpression) throws {
             switch expression.impl {
             case let .associative(op, operands) where op == "AND":
-                for operand in operands { try visit(operand) }
+                for operand in SQLExpression.flattenedOperands(op, operands) { try visit(operand) }
             case let .binary(op, lhs, rhs) where op == "=" || op == "==" || op == "IS":
                 if let column = ownColumnName(lhs), case let .value(value) = rhs.impl, !value.isNull {
                     values.append((column, [value]))

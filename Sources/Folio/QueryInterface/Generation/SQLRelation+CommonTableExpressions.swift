@@ -9,8 +9,15 @@ extension SQLRelation {
     /// the one of the same name, if any.
     func with<T>(_ cte: CommonTableExpression<T>) -> SQLRelation {
         var relation = self
+        let nesting = SQLRelation.nesting(of: cte.definition)
+        if nesting.depth >= SQLRelation.maximumNesting {
+            // Too deep to be walked: see SQLRelation+Nesting.swift.
+            relation.isNestedTooDeep = true
+            return relation
+        }
         relation.commonTableExpressions.removeAll { $0.name.isSameDatabaseName(as: cte.tableName) }
         relation.commonTableExpressions.append((cte.tableName, cte.definition))
+        relation.noteNesting(ofNestedRelation: nesting.depth, isTooDeep: nesting.isTooDeep)
         return relation
     }
 

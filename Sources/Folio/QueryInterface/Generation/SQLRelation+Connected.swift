@@ -70,7 +70,8 @@ extension SQLRelation {
     /// Whether the relation or one of its associated relations has
     /// connected derivations.
     var hasConnectedDerivations: Bool {
-        if !connectedDerivations.isEmpty { return true }
+        // A relation nested too deep throws when it is resolved.
+        if !connectedDerivations.isEmpty || isNestedTooDeep { return true }
         return children.contains { _, child in
             if child.kind == .all {
                 // Prefetches run the relations of their steps.
@@ -86,6 +87,7 @@ extension SQLRelation {
     /// - Throws: The error of a closure given to a `…WhenConnected`
     ///   method.
     func resolved(_ db: Database) throws -> SQLRelation {
+        if isNestedTooDeep { throw SQLRelation.nestingError }
         guard hasConnectedDerivations else { return self }
         var relation = self
         if !connectedDerivations.isEmpty {

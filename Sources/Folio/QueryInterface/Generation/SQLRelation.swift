@@ -42,6 +42,11 @@ public struct SQLRelation: Sendable {
     /// expressions, and a user's `TableAlias` of an earlier use, refer to
     /// this relation's table.
     var mergedAliases: [TableAliasBase] = []
+    /// How many levels of associations and common table expressions the
+    /// relation holds, and whether it left out a chain deeper than
+    /// ``maximumNesting``: see `SQLRelation+Nesting.swift`.
+    var nestingDepth = 0
+    var isNestedTooDeep = false
 
     init(table: String, alias: TableAliasBase = TableAliasBase(name: nil), selection: [SQLSelection]) {
         self.source = .table(table)
@@ -88,6 +93,15 @@ public struct SQLRelation: Sendable {
     func filter(_ predicate: SQLExpression) -> SQLRelation {
         if defersDerivations { return deriving(isFilter: true) { relation, _ in relation.filter(predicate) } }
         var relation = self
+        if relation.filters.count >= SQLExpression.maximumCopiedOperands {
+            // A long chain of `filter` calls: the filters become one AND,
+            // which the next filters extend in constant time, instead of
+            // copying the growing array at each call.
+            let conjunction = relation.filters.dropFirst().reduce(relation.filters[0]) {
+                SQLExpression.associative("AND", $0, $1)
+            }
+            relation.filters = [conjunction]
+        }
         relation.filters.append(predicate.qualified(with: alias))
         return relation
     }
@@ -145,10 +159,20 @@ public struct SQLRelation: Sendable {
     /// Adds or merges an associated relation.
     func adding(_ child: SQLRelationChild, forKey key: String) -> SQLRelation {
         var relation = self
+        let nesting = SQLRelation.nesting(of: child)
+        if nesting.depth >= SQLRelation.maximumNesting {
+            // Too deep to be walked: left out, and the relation throws
+            // when it is used (see SQLRelation+Nesting.swift).
+            relation.isNestedTooDeep = true
+            return relation
+        }
         if let index = relation.children.firstIndex(where: { $0.key.hasSameUTF8(as: key) }) {
             relation.children[index].child = relation.children[index].child.merged(with: child, key: key)
+            let merged = SQLRelation.nesting(of: relation.children[index].child)
+            relation.noteNesting(ofNestedRelation: merged.depth, isTooDeep: merged.isTooDeep)
         } else {
             relation.children.append((key, child))
+            relation.noteNesting(ofNestedRelation: nesting.depth, isTooDeep: nesting.isTooDeep)
         }
         return relation
     }
@@ -179,12 +203,67 @@ struct SQLRelationChild: Sendable {
     /// The join condition: pairs of (parent column, child column), resolved
     /// from foreign keys at generation time.
     var condition: SQLAssociationCondition
-    var relation: SQLRelation
+    /// The joined or prefetched relation, in a box: a chain of 200,000
+    /// associations is freed without recursing as deep (see
+    /// ``DeepTreeRelease``).
+    var relation: SQLRelation {
+        get { relationBox.relation }
+        _modify {
+            if !isKnownUniquelyReferenced(&relationBox) {
+                relationBox = RelationBox(relationBox.relation)
+            }
+            yield &relationBox.relation
+        }
+        set {
+            if isKnownUniquelyReferenced(&relationBox) {
+                relationBox.relation = newValue
+            } else {
+                relationBox = RelationBox(newValue)
+            }
+        }
+    }
+    private var relationBox: RelationBox
     /// Whether the association is a to-one one (for decoding).
     var isToOne: Bool
     /// For `.all` children: the steps from the parent to the prefetched
     /// relation (one step, or several through pivots).
     var prefetchSteps: [SQLAssociationStep] = []
+
+    init(
+        kind: Kind,
+        isSelected: Bool,
+        condition: SQLAssociationCondition,
+        relation: SQLRelation,
+        isToOne: Bool,
+        prefetchSteps: [SQLAssociationStep] = [])
+    {
+        self.kind = kind
+        self.isSelected = isSelected
+        self.condition = condition
+        self.relationBox = RelationBox(relation)
+        self.isToOne = isToOne
+        self.prefetchSteps = prefetchSteps
+    }
+
+    /// The box of ``relation``.
+    ///
+    /// `@unchecked Sendable`: `relation` is written only through a
+    /// uniquely referenced box (copy on write), or by `deinit`.
+    private final class RelationBox: @unchecked Sendable {
+        /// A relation without children, which a box being freed keeps.
+        static let empty = SQLRelation(table: "", selection: [])
+
+        var relation: SQLRelation
+
+        init(_ relation: SQLRelation) {
+            self.relation = relation
+        }
+
+        deinit {
+            if relation.children.isEmpty && relation.commonTableExpressions.isEmpty { return }
+            DeepTreeRelease.release(&relation, replacingWith: RelationBox.empty)
+        }
+    }
 
     /// Merges two uses of the same association key.
     ///

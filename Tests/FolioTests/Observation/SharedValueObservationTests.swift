@@ -175,8 +175,12 @@ final class SharedValueObservationTests: FolioTestCase {
         XCTAssertEqual(events.starts.count, 1)
         cancellable2.cancel()
 
-        // Deallocated without subscriptions: the observation stops.
+        // Deallocated without subscriptions: the observation stops. The
+        // notification of the last value may still hold the shared
+        // observation for a moment, on the notification queue: its end
+        // releases it.
         shared = nil
+        notificationQueue.sync { }
         XCTAssertEqual(events.cancels.count, 1)
     }
 

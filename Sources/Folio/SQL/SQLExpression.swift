@@ -82,7 +82,10 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
     /// `@unchecked Sendable`: `impl` is written only by `deinit`, when no
     /// other reference to the node exists.
     final class Node: @unchecked Sendable {
-        var impl: Impl
+        /// Unchecked exclusivity: read after `init`, written only by
+        /// `deinit` (the dynamic checks cost about 1 % of workload 8,
+        /// filter + order requests).
+        @exclusivity(unchecked) var impl: Impl
 
         init(_ impl: Impl) {
             self.impl = impl

@@ -21,7 +21,9 @@ public struct SQLSubquery: Sendable {
     /// `@unchecked Sendable`: `impl` is written only by `deinit`, when no
     /// other reference to the node exists.
     final class Node: @unchecked Sendable {
-        var impl: Impl
+        /// Unchecked exclusivity: read after `init`, written only by
+        /// `deinit`.
+        @exclusivity(unchecked) var impl: Impl
 
         init(_ impl: Impl) {
             self.impl = impl

@@ -137,8 +137,10 @@ public final class Database {
     /// How deep the SQL being generated on this connection is nested:
     /// expressions, subqueries and SQL literals rendered inside each
     /// other, through as many generation contexts (see
-    /// `SQLGenerationContext.deepen()`).
-    var sqlGenerationDepth = 0
+    /// `SQLGenerationContext.deepen()`). Unchecked exclusivity: only the
+    /// thread that uses the connection reads and writes it, twice per
+    /// rendered expression.
+    @exclusivity(unchecked) var sqlGenerationDepth = 0
 
     /// Whether ``readOnly(_:)`` has set `PRAGMA query_only`.
     var isQueryOnly = false

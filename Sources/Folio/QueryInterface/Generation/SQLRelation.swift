@@ -253,7 +253,9 @@ struct SQLRelationChild: Sendable {
         /// A relation without children, which a box being freed keeps.
         static let empty = SQLRelation(table: "", selection: [])
 
-        var relation: SQLRelation
+        /// Unchecked exclusivity: written only through a uniquely
+        /// referenced box, or by `deinit`.
+        @exclusivity(unchecked) var relation: SQLRelation
 
         init(_ relation: SQLRelation) {
             self.relation = relation

@@ -311,6 +311,54 @@ final class EntryPointFuzzTests: FolioTestCase {
         }
     }
 
+    /// Reads `value` as `T` through every throwing path: each read
+    /// succeeds or throws a RowDecodingError.
+    private func readOrThrow<T: FixedWidthInteger & DatabaseValueConvertible & Decodable & Sendable>(
+        _: T.Type, _ value: DatabaseValue, db: Database, _ shown: String
+    ) {
+        _ = T.fromDatabaseValue(value)
+        let reads: [(String, () throws -> Void)] = [
+            ("fetchOne", { _ = try T.fetchOne(db, sql: "SELECT ?", arguments: [value]) }),
+            ("fetchAll", { _ = try T.fetchAll(db, sql: "SELECT ? UNION ALL SELECT ?", arguments: [value, value]) }),
+            ("fetchCursor", { _ = try Array(T.fetchCursor(db, sql: "SELECT ?", arguments: [value])) }),
+            ("optional", { _ = try T?.fetchOne(db, sql: "SELECT ?", arguments: [value]) }),
+            ("record", { _ = try Holder<T>.fetchAll(db, sql: "SELECT ? AS value", arguments: [value]) }),
+            ("record cursor", { _ = try Array(Holder<T?>.fetchCursor(db, sql: "SELECT ? AS value", arguments: [value])) }),
+        ]
+        for (path, read) in reads {
+            do {
+                try read()
+            } catch is RowDecodingError {
+            } catch {
+                XCTFail("\(shown) as \(T.self) (\(path)): unexpected error \(type(of: error)): \(error)")
+            }
+        }
+    }
+
+    func testDoublesTextAndBlobsIntoIntegers() throws {
+        let dbQueue = try makeDatabaseQueue()
+        let texts = ["1000", "-1", "127", "128", "9223372036854775808", "1e3", " 12 ", "0x10", "", "abc", "3.5", "-0"]
+        dbQueue.inDatabase { db in
+            for index in 0..<300 {
+                var random = FuzzRandom(seed: seed, index: index)
+                let value: DatabaseValue = switch random.int(below: 4) {
+                case 0: Double(bitPattern: random.next()).databaseValue
+                case 1: (Double(random.int(below: 1 << 20)) / 8 - 65_536).databaseValue
+                case 2: texts[random.int(below: texts.count)].databaseValue
+                default: Data((0..<random.int(below: 10)).map { _ in UInt8(truncatingIfNeeded: random.next()) }).databaseValue
+                }
+                let shown = "input \(index): \(value)"
+                readOrThrow(Int8.self, value, db: db, shown)
+                readOrThrow(UInt8.self, value, db: db, shown)
+                readOrThrow(Int16.self, value, db: db, shown)
+                readOrThrow(Int32.self, value, db: db, shown)
+                readOrThrow(UInt32.self, value, db: db, shown)
+                readOrThrow(Int.self, value, db: db, shown)
+                readOrThrow(UInt64.self, value, db: db, shown)
+            }
+        }
+    }
+
     // MARK: - Garbage into Date, UUID, Decimal, URL, JSON
 
     /// Decodes `T` from each garbage value: a success is fine, a failure

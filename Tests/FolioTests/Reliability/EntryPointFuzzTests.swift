@@ -30,11 +30,17 @@ private struct Document: Codable, FetchableRecord, PersistableRecord, Sendable {
 final class EntryPointFuzzTests: FolioTestCase {
     /// Runs `body`, and fails the test if it throws something else than a
     /// `DatabaseError` with a message.
-    private func expectSuccessOrDatabaseError(_ what: @autoclosure () -> String, _ body: () throws -> Void) {
+    private func expectSuccessOrDatabaseError(
+        _ what: @autoclosure () -> String, namingSQL: Bool = false, _ body: () throws -> Void
+    ) {
         do {
             try body()
         } catch let error as DatabaseError {
             XCTAssertFalse(error.description.isEmpty, what())
+            if namingSQL {
+                // The error names the SQL that failed.
+                XCTAssertNotNil(error.sql, "\(what()): \(error)")
+            }
         } catch {
             XCTFail("\(what()): unexpected error \(type(of: error)): \(error)")
         }
@@ -105,17 +111,17 @@ final class EntryPointFuzzTests: FolioTestCase {
                 let shown = "input \(index): \(FuzzInput.escaped(sql))"
                 switch random.int(below: 3) {
                 case 0:
-                    expectSuccessOrDatabaseError(shown) {
+                    expectSuccessOrDatabaseError(shown, namingSQL: true) {
                         try db.execute(sql: sql)
                     }
                 case 1:
-                    expectSuccessOrDatabaseError(shown) {
+                    expectSuccessOrDatabaseError(shown, namingSQL: true) {
                         let statement = try db.makeStatement(sql: sql)
                         _ = statement.columnNames
                         _ = try Row.fetchAll(statement)
                     }
                 default:
-                    expectSuccessOrDatabaseError(shown) {
+                    expectSuccessOrDatabaseError(shown, namingSQL: true) {
                         _ = try Row.fetchAll(db, sql: sql)
                     }
                 }
@@ -181,18 +187,18 @@ final class EntryPointFuzzTests: FolioTestCase {
                 }
                 switch random.int(below: 4) {
                 case 0:
-                    expectSuccessOrDatabaseError(shown) { _ = try Row.fetchAll(db, sql: sql, arguments: arguments) }
+                    expectSuccessOrDatabaseError(shown, namingSQL: true) { _ = try Row.fetchAll(db, sql: sql, arguments: arguments) }
                 case 1:
-                    expectSuccessOrDatabaseError(shown) { try db.execute(sql: sql, arguments: arguments) }
+                    expectSuccessOrDatabaseError(shown, namingSQL: true) { try db.execute(sql: sql, arguments: arguments) }
                 case 2:
-                    expectSuccessOrDatabaseError(shown) {
+                    expectSuccessOrDatabaseError(shown, namingSQL: true) {
                         let statement = try db.makeStatement(sql: sql)
                         try statement.validateArguments(arguments)
                         statement.setUncheckedArguments(arguments)
                         _ = try Row.fetchAll(statement)
                     }
                 default:
-                    expectSuccessOrDatabaseError(shown) {
+                    expectSuccessOrDatabaseError(shown, namingSQL: true) {
                         let statement = try db.makeStatement(sql: sql)
                         try statement.setArguments(arguments)
                         _ = try DatabaseValue.fetchAll(statement)
@@ -283,6 +289,9 @@ final class EntryPointFuzzTests: FolioTestCase {
             XCTAssertThrowsError(try T.fetchAll(db, sql: "SELECT ?", arguments: [value]), shown)
             XCTAssertThrowsError(try Holder<T>.fetchOne(db, sql: "SELECT ? AS value", arguments: [value]), shown) { error in
                 XCTAssertTrue(error is RowDecodingError, "\(shown): \(error)")
+                // The error names the column and the type.
+                XCTAssertTrue("\(error)".contains("value"), "\(shown): \(error)")
+                XCTAssertTrue("\(error)".contains("\(T.self)"), "\(shown): \(error)")
             }
         }
     }

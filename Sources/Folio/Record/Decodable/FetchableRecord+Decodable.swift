@@ -12,7 +12,7 @@
 //    - otherwise a `RecordKeyedDecodingContainer`
 //      (RowKeyedDecodingContainer.swift).
 // 3. Both containers decode through `RowKeyedDecoding`
-//    (RowKeyedDecodingContainer.swift), which finds the column of each key
+//    (RowKeyedDecoding.swift), which finds the column of each key
 //    in the `RowDecodingPlan` of the statement (RowDecodingPlan.swift),
 //    resolved once per statement and kept in the statement's layer slot.
 // 4. Standard values (Int, String, Double, Bool...) read straight from
